@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
+import type { AppConfig } from './config';
+import { type DatabaseTarget, type Db, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { loadDemoDataIfEmpty } from './demo/demo-data';
+import { notFound } from './lib/app-error';
+import { useAccessRules } from './modules/auth/access';
+import { authRoutes } from './modules/auth/routes';
+import { purgeExpiredAuthData } from './modules/auth/service';
+import { devRoutes } from './modules/dev/routes';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { trainerRoutes } from './modules/trainers/routes';
+import { ensureUser, grantRole } from './modules/users/repository';
+import { useErrorHandler } from './plugins/error-handler';
+import { useSecurityHeaders } from './plugins/security-headers';
+import { useZodValidation } from './plugins/validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  /** Overrides the database chosen by configuration (tests pass a fresh one). */
+  database?: DatabaseTarget;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function databaseTargetFor(config: AppConfig): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+/** Query strings may carry sign-in tokens (the confirm page): they never reach the logs. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const { db, close } = await openDatabase(options.database ?? databaseTargetFor(config));
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => close());
+
+  await migrateToLatest(db);
+  for (const email of config.adminEmails) {
+    const user = await ensureUser(db, email, email.split('@')[0] ?? email);
+    await grantRole(db, user.id, 'admin');
+  }
+  if (config.loadDemoData && (await loadDemoDataIfEmpty(db))) {
+    app.log.info('loaded demo data into the empty database');
+  }
+
+  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  const purge = setInterval(() => {
+    purgeExpiredAuthData(db).catch((err) => app.log.error({ err }, 'purging expired sessions failed'));
+  }, 15 * 60 * 1000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  useZodValidation(app);
+  useErrorHandler(app);
+  useSecurityHeaders(app, config);
+  await app.register(fastifyCookie);
+
+  const deps = { db, config, mailer };
+  useAccessRules(app, deps);
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => {
+    await sql`select 1`.execute(db);
+    return { status: 'ok' };
+  });
+  await app.register(authRoutes, deps);
+  await app.register(trainerRoutes, deps);
+  await app.register(devRoutes, deps);
+
+  await serveWebApp(app, config);
+  return app;
+}
+
+/** The built React app, with index.html for every client-side route. */
+async function serveWebApp(app: FastifyInstance, config: AppConfig) {
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (!hasWebApp && config.env === 'production') {
+    throw new Error(`The web app is not built (${indexFile} is missing). Run \`npm run build\` first.`);
+  }
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every asset name, so they never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasWebApp || !['GET', 'HEAD'].includes(request.method)) {
+      throw notFound(`No such address: ${request.method} ${redactUrl(request.url.split('?')[0] ?? '')}`);
+    }
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      throw notFound('No such file.');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,19 @@
+import { loadConfig } from '../config';
+import { databaseTargetFor } from '../app';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+
+/** Opens the configured database for a command-line task, migrated, and reports bad configuration plainly. */
+export async function openConfiguredDatabase() {
+  const config = loadConfig();
+  const handle = await openDatabase(databaseTargetFor(config));
+  await migrateToLatest(handle.db);
+  return { ...handle, config };
+}
+
+export function runCli(task: () => Promise<void>) {
+  task().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { emailSchema } from '@soulpunch/shared';
+
+/**
+ * Every setting comes from the environment, is parsed here once at boot, and a bad value stops start-up
+ * with a message that names every bad variable (not just the first).
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'test', 'production']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Soul Punch <no-reply@soulpunch.example>')),
+  ADMIN_EMAILS: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    z.array(emailSchema),
+  ),
+  SESSION_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
+  DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['auto', 'off']).default('auto')),
+  WEB_DIST_DIR: optionalString,
+});
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  appUrl: string;
+  /** Absolute path of the embedded database and uploaded files. */
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmails: string[];
+  sessionSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Load demo data into an empty embedded database at start (never in production). */
+  loadDemoData: boolean;
+  /** Built web app served by the server, when present. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Paths are relative to where `npm` was started (INIT_CWD), so `./data` is the repository's data folder. */
+function resolveFromInvocation(p: string, env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), p);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = overrides.dataDir ?? resolveFromInvocation(e.DATA_DIR, env);
+  const port = overrides.port ?? e.PORT;
+  const appUrl = (overrides.appUrl ?? e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET && !overrides.sessionSecret) {
+    // Generated secrets are fine on one machine; production must set one it can keep and rotate.
+    throw new ConfigError(['SESSION_SECRET: required when NODE_ENV is production']);
+  }
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: e.ADMIN_EMAILS,
+    sessionSecret: overrides.sessionSecret ?? e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loadDemoData: e.DEMO_DATA === 'auto' && e.NODE_ENV !== 'production' && !e.DATABASE_URL,
+    webDistDir: e.WEB_DIST_DIR
+      ? resolveFromInvocation(e.WEB_DIST_DIR, env)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
+    ...overrides,
+  };
+}
+
+/** Keeps a generated secret in DATA_DIR so sessions survive restarts without any set-up. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

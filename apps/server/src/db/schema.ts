@@ -1,0 +1,168 @@
+import type { OnboardingStatus, PaymentStatus } from '@soulpunch/shared';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Table shapes as Kysely sees them (camelCase here, snake_case in SQL via CamelCasePlugin). */
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+/** A `date` column: always 'YYYY-MM-DD' text on both drivers (see database.ts). */
+type DateText = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  createdAt: CreatedAt;
+}
+
+export interface UserRolesTable {
+  userId: number;
+  role: 'admin' | 'trainer';
+  grantedAt: CreatedAt;
+}
+
+export interface SessionsTable {
+  /** HMAC of the cookie value: the cookie itself is never stored. */
+  idHash: string;
+  userId: number;
+  createdAt: CreatedAt;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+export interface MagicLinksTable {
+  tokenHash: string;
+  userId: number;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  hitAt: Date;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: CreatedAt;
+}
+
+
+export interface TrainersTable {
+  id: Generated<number>;
+  userId: number | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  paymentStatus: Generated<PaymentStatus>;
+  onboardingStatus: Generated<OnboardingStatus>;
+  /** 'active' or 'inactive'; headquarters is the separate isHeadquarters flag. */
+  status: Generated<string>;
+  isHeadquarters: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One row per trainer: every field of the portal's profile editor and the admin detail. */
+export interface TrainerProfilesTable {
+  trainerId: number;
+  displayName: string | null;
+  address: string | null;
+  postalCode: string | null;
+  notes: string | null;
+  bio: string | null;
+  website: string | null;
+  instagram: string | null;
+  facebook: string | null;
+  tiktok: string | null;
+  linkedin: string | null;
+  twitter: string | null;
+  pillar: string | null;
+  youtube: string | null;
+  otherSocialMedia: ColumnType<SocialLink[], string | undefined, string>;
+  trainingDate: DateText | null;
+  renewalDate: DateText | null;
+  certificationDate: DateText | null;
+  hasInsurance: Generated<boolean>;
+  insuranceProvider: string | null;
+  insuranceExpiry: DateText | null;
+  hasStripe: Generated<boolean>;
+  stripePaymentLink: string | null;
+  hasPaypal: Generated<boolean>;
+  paypalPaymentLink: string | null;
+  hasPillar: Generated<boolean>;
+  pillarAccountLink: string | null;
+  hasAffiliateLink: Generated<boolean>;
+  affiliateLink: string | null;
+  hasCurriculum: Generated<boolean>;
+  hasMarketingResources: Generated<boolean>;
+  hasWorkbooks: Generated<boolean>;
+  hasVideoLibrary: Generated<boolean>;
+  hasTrainerDrive: Generated<boolean>;
+  hasCanva: Generated<boolean>;
+  hasMarketingAssets: Generated<boolean>;
+  inWhatsApp: Generated<boolean>;
+  inFacebook: Generated<boolean>;
+  profilePicture: string | null;
+  publicBio: string | null;
+  displayLocation: string | null;
+  availabilityDescription: string | null;
+  displayContact: string | null;
+  experienceDescription: string | null;
+  websitePublic: string | null;
+  publicSocialMedia: string | null;
+  publicEmail: string | null;
+  publicPhone: string | null;
+  basicClassPaymentLink: string | null;
+  publiclyListed: Generated<boolean>;
+  featuredTrainer: Generated<boolean>;
+  yearsExperience: Generated<number>;
+  specializations: ColumnType<string[], string[] | undefined, string[]>;
+  classTypes: ColumnType<string[], string[] | undefined, string[]>;
+  showFullName: Generated<boolean>;
+  showEmail: Generated<boolean>;
+  showPhone: Generated<boolean>;
+  showCity: Generated<boolean>;
+  showState: Generated<boolean>;
+  showBio: Generated<boolean>;
+  showWebsite: Generated<boolean>;
+  showSocialMedia: Generated<boolean>;
+  updatedAt: UpdatedAt;
+}
+
+export interface SocialLink {
+  platform: string;
+  url: string;
+}
+
+/** The five checklist steps a trainer marks themselves; the other three are derived from real state. */
+export interface TrainerOnboardingStepsTable {
+  trainerId: number;
+  step: string;
+  completedAt: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  userRoles: UserRolesTable;
+  sessions: SessionsTable;
+  magicLinks: MagicLinksTable;
+  rateLimitHits: RateLimitHitsTable;
+  outboxMessages: OutboxMessagesTable;
+  trainers: TrainersTable;
+  trainerProfiles: TrainerProfilesTable;
+  trainerOnboardingSteps: TrainerOnboardingStepsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Trainer = Selectable<TrainersTable>;
+export type NewTrainer = Insertable<TrainersTable>;
+export type TrainerUpdate = Updateable<TrainersTable>;
+export type TrainerProfile = Selectable<TrainerProfilesTable>;
+export type NewTrainerProfile = Insertable<TrainerProfilesTable>;

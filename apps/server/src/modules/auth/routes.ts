@@ -1,0 +1,51 @@
+import { magicLinkRequestSchema, verifyMagicLinkSchema } from '@soulpunch/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import { SESSION_COOKIE } from './access';
+import { type AuthDeps, endSession, requestMagicLink, verifyMagicLink } from './service';
+
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = deps.config.appUrl.startsWith('https://');
+
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+
+  r.post(
+    '/api/auth/magic-link',
+    { schema: { body: magicLinkRequestSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      await requestMagicLink(deps, request.body.email, request.ip);
+      return reply.status(202).send({ sent: true });
+    },
+  );
+
+  r.post(
+    '/api/auth/verify',
+    { schema: { body: verifyMagicLinkSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { sessionToken, expiresAt, user, redirectTo } = await verifyMagicLink(
+        deps,
+        request.body.token,
+        request.ip,
+      );
+      reply.setCookie(SESSION_COOKIE, sessionToken, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: expiresAt,
+      });
+      return { user, redirectTo };
+    },
+  );
+
+  r.get('/api/auth/session', { config: { access: 'public' } }, async (request) => ({ user: request.user }));
+
+  r.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(deps, token);
+    clearCookie(reply);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,120 @@
+import { authMessages, landingPathFor, MAGIC_LINK_TTL_MINUTES, type SessionUser } from '@soulpunch/shared';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Mailer } from '../mail/mailer';
+import { magicLinkEmail } from '../mail/templates';
+import { findUserByEmail, loadSessionUser } from '../users/repository';
+
+export interface AuthDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+}
+
+/** Sessions end after a week without use, and in any case 30 days after sign-in. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reading pages does not write on every request. */
+const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
+export const MAGIC_LINK_LIMITS = {
+  perEmail: { limit: 5, windowSeconds: 60 },
+  perIp: { limit: 20, windowSeconds: 600 },
+};
+
+export async function requestMagicLink(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  await enforceRateLimits(deps.db, [
+    { key: `magic-link:ip:${ip}`, ...MAGIC_LINK_LIMITS.perIp },
+    { key: `magic-link:email:${email}`, ...MAGIC_LINK_LIMITS.perEmail },
+  ]);
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) throw new AppError(404, 'unknown_email', authMessages.unknownEmail);
+
+  const token = newToken();
+  await deps.db
+    .insertInto('magicLinks')
+    .values({
+      tokenHash: hashToken(deps.config.sessionSecret, token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MINUTES * 60 * 1000),
+      usedAt: null,
+    })
+    .execute();
+  // The link opens a confirm page; only its button spends the token, so a mail scanner's fetch does not.
+  const link = `${deps.config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(magicLinkEmail(user.email, user.name, link));
+}
+
+export async function verifyMagicLink(
+  deps: AuthDeps,
+  token: string,
+  ip: string,
+): Promise<{ sessionToken: string; expiresAt: Date; user: SessionUser; redirectTo: string }> {
+  await enforceRateLimits(deps.db, [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 60 }]);
+  // One statement marks the link used, so two clicks at the same moment cannot both sign in.
+  const link = await deps.db
+    .updateTable('magicLinks')
+    .set({ usedAt: new Date() })
+    .where('tokenHash', '=', hashToken(deps.config.sessionSecret, token))
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .returning('userId')
+    .executeTakeFirst();
+  if (!link) throw new AppError(400, 'invalid_link', authMessages.invalidLink);
+
+  const user = await loadSessionUser(deps.db, link.userId);
+  if (!user) throw new AppError(400, 'invalid_link', authMessages.invalidLink);
+
+  const sessionToken = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  await deps.db
+    .insertInto('sessions')
+    .values({ idHash: hashToken(deps.config.sessionSecret, sessionToken), userId: user.id, lastSeenAt: now, expiresAt })
+    .execute();
+  return { sessionToken, expiresAt, user, redirectTo: landingPathFor(user) };
+}
+
+/** The user behind a session cookie, or undefined when the session is unknown, idle too long or expired. */
+export async function findSessionUser(deps: AuthDeps, sessionToken: string): Promise<SessionUser | undefined> {
+  const idHash = hashToken(deps.config.sessionSecret, sessionToken);
+  const session = await deps.db.selectFrom('sessions').selectAll().where('idHash', '=', idHash).executeTakeFirst();
+  if (!session) return undefined;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+    await deps.db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
+    return undefined;
+  }
+  if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+    await deps.db.updateTable('sessions').set({ lastSeenAt: new Date(now) }).where('idHash', '=', idHash).execute();
+  }
+  return loadSessionUser(deps.db, session.userId);
+}
+
+export async function endSession(deps: AuthDeps, sessionToken: string): Promise<void> {
+  await deps.db
+    .deleteFrom('sessions')
+    .where('idHash', '=', hashToken(deps.config.sessionSecret, sessionToken))
+    .execute();
+}
+
+/** Removes what can no longer be used: expired sessions and links, old rate-limit hits. */
+export async function purgeExpiredAuthData(db: Db, now = new Date()): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', new Date(now.getTime() - SESSION_IDLE_MS))]),
+    )
+    .execute();
+  await db
+    .deleteFrom('magicLinks')
+    .where('expiresAt', '<=', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .execute();
+  await db
+    .deleteFrom('rateLimitHits')
+    .where('hitAt', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .execute();
+}

@@ -1,0 +1,52 @@
+import type { Role } from '@soulpunch/shared';
+import type { Db } from '../../db/database';
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** Returns the user with this e-mail, creating it (with this name) when it does not exist yet. */
+export async function ensureUser(db: Db, email: string, name: string) {
+  const normalised = email.trim().toLowerCase();
+  await db
+    .insertInto('users')
+    .values({ email: normalised, name })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return db.selectFrom('users').selectAll().where('email', '=', normalised).executeTakeFirstOrThrow();
+}
+
+export async function grantRole(db: Db, userId: number, role: Role): Promise<void> {
+  await db
+    .insertInto('userRoles')
+    .values({ userId, role })
+    .onConflict((oc) => oc.columns(['userId', 'role']).doNothing())
+    .execute();
+}
+
+export async function revokeRole(db: Db, userId: number, role: Role): Promise<void> {
+  await db.deleteFrom('userRoles').where('userId', '=', userId).where('role', '=', role).execute();
+}
+
+export async function listUsersWithRole(db: Db, role: Role) {
+  return db
+    .selectFrom('users')
+    .innerJoin('userRoles', 'userRoles.userId', 'users.id')
+    .select(['users.id', 'users.email', 'users.name'])
+    .where('userRoles.role', '=', role)
+    .orderBy('users.email')
+    .execute();
+}
+
+/** The signed-in view of a user: roles and the trainer record they own, if any. */
+export async function loadSessionUser(db: Db, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('trainers', 'trainers.userId', 'users.id')
+    .select(['users.id', 'users.email', 'users.name', 'trainers.id as trainerId'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const roles = await db.selectFrom('userRoles').select('role').where('userId', '=', userId).orderBy('role').execute();
+  return { ...user, trainerId: user.trainerId ?? null, roles: roles.map((r) => r.role) };
+}

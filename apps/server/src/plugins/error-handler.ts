@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from '../lib/app-error';
+
+/** The one place errors become HTTP answers: `{ error: { code, message, fields? } }`. */
+export function useErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+    }
+    if (error instanceof ZodError) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.issues) {
+        const key = issue.path.join('.') || '_';
+        fields[key] ??= issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
+      }
+      const [first] = error.issues;
+      const message =
+        first?.code === 'unrecognized_keys'
+          ? `Unknown field: ${first.keys.join(', ')}`
+          : (first?.message ?? 'Invalid request');
+      return reply.status(400).send({ error: { code: 'validation_error', message, fields } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply
+        .status(status)
+        .send({ error: { code: error.code ?? 'bad_request', message: error.message || 'Bad request' } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+  });
+}
