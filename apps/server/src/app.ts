@@ -74,13 +74,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.log.info('loaded demo data into the empty database');
   }
 
-  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(db, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 
-  const purge = setInterval(() => {
-    purgeExpiredAuthData(db).catch((err) => app.log.error({ err }, 'purging expired sessions failed'));
-  }, 15 * 60 * 1000);
+  const purge = setInterval(
+    () => {
+      purgeExpiredAuthData(db).catch((err) => app.log.error({ err }, 'purging expired sessions failed'));
+    },
+    15 * 60 * 1000,
+  );
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { emailSchema } from '@soulpunch/shared';
+import { z } from 'zod';
 
 /**
  * Every setting comes from the environment, is parsed here once at boot, and a bad value stops start-up
@@ -12,16 +12,28 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'test', 'production']).default('development')),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'test', 'production']).default('development'),
+  ),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Soul Punch <no-reply@soulpunch.example>')),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(3).default('Soul Punch <no-reply@soulpunch.example>'),
+  ),
   ADMIN_EMAILS: z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
     z.array(emailSchema),
   ),
   SESSION_SECRET: z.preprocess(
@@ -68,7 +80,10 @@ function resolveFromInvocation(p: string, env: NodeJS.ProcessEnv): string {
   return path.resolve(env.INIT_CWD ?? process.cwd(), p);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(

@@ -1,12 +1,19 @@
 import { emailSchema } from '@soulpunch/shared';
-import { ensureUser, findUserByEmail, grantRole, listUsersWithRole, revokeRole } from '../modules/users/repository';
+import {
+  ensureUser,
+  findUserByEmail,
+  grantRole,
+  listUsersWithRole,
+  revokeRole,
+} from '../modules/users/repository';
 import { openConfiguredDatabase, runCli } from './open';
 
 const USAGE = 'Usage: npm run admin -- add <email> | remove <email> | list';
 
 runCli(async () => {
   const [command, rawEmail] = process.argv.slice(2);
-  if (command !== 'list' && (command !== 'add' && command !== 'remove' || !rawEmail)) throw new Error(USAGE);
+  if (command !== 'list' && ((command !== 'add' && command !== 'remove') || !rawEmail))
+    throw new Error(USAGE);
   const { db, close } = await openConfiguredDatabase();
   try {
     if (command === 'list') {
@@ -24,7 +31,8 @@ runCli(async () => {
       const user = await findUserByEmail(db, email);
       if (!user) throw new Error(`No user with e-mail ${email}.`);
       const admins = await listUsersWithRole(db, 'admin');
-      if (admins.length === 1 && admins[0]?.id === user.id) throw new Error('Cannot remove the last administrator.');
+      if (admins.length === 1 && admins[0]?.id === user.id)
+        throw new Error('Cannot remove the last administrator.');
       await revokeRole(db, user.id, 'admin');
       console.log(`${email} is no longer an administrator.`);
     }

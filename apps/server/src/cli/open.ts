@@ -1,5 +1,5 @@
-import { loadConfig } from '../config';
 import { databaseTargetFor } from '../app';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 

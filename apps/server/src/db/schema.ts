@@ -51,7 +51,6 @@ export interface OutboxMessagesTable {
   createdAt: CreatedAt;
 }
 
-
 export interface TrainersTable {
   id: Generated<number>;
   userId: number | null;

@@ -16,14 +16,69 @@ export const DEMO_HEADQUARTERS = { email: 'jasmine.carter@soulpunch.example', na
 export const DEFAULT_DEMO_TRAINER_COUNT = 40;
 
 const FIRST_NAMES = [
-  'Maria', 'Keisha', 'Emily', 'Sofia', 'Danielle', 'Priya', 'Rachel', 'Monique', 'Hannah', 'Lauren',
-  'Tamara', 'Angela', 'Vanessa', 'Nicole', 'Brianna', 'Carmen', 'Olivia', 'Jessica', 'Aaliyah', 'Megan',
-  'Rosa', 'Tiffany', 'Grace', 'Marcus', 'David', 'Andre', 'Luis', 'Kevin', 'Jordan', 'Taylor',
+  'Maria',
+  'Keisha',
+  'Emily',
+  'Sofia',
+  'Danielle',
+  'Priya',
+  'Rachel',
+  'Monique',
+  'Hannah',
+  'Lauren',
+  'Tamara',
+  'Angela',
+  'Vanessa',
+  'Nicole',
+  'Brianna',
+  'Carmen',
+  'Olivia',
+  'Jessica',
+  'Aaliyah',
+  'Megan',
+  'Rosa',
+  'Tiffany',
+  'Grace',
+  'Marcus',
+  'David',
+  'Andre',
+  'Luis',
+  'Kevin',
+  'Jordan',
+  'Taylor',
 ];
 const LAST_NAMES = [
-  'Garcia', 'Johnson', 'Nguyen', 'Martinez', 'Williams', 'Patel', 'Thompson', 'Robinson', 'Lee', 'Walker',
-  'Hernandez', 'Brooks', 'Rivera', 'Campbell', 'Mitchell', 'Reyes', 'Foster', 'Coleman', 'Hughes', 'Sanders',
-  'Price', 'Bennett', 'Wood', 'Barnes', 'Ross', 'Henderson', 'Jenkins', 'Perry', 'Powell', 'Long', 'Flores',
+  'Garcia',
+  'Johnson',
+  'Nguyen',
+  'Martinez',
+  'Williams',
+  'Patel',
+  'Thompson',
+  'Robinson',
+  'Lee',
+  'Walker',
+  'Hernandez',
+  'Brooks',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Reyes',
+  'Foster',
+  'Coleman',
+  'Hughes',
+  'Sanders',
+  'Price',
+  'Bennett',
+  'Wood',
+  'Barnes',
+  'Ross',
+  'Henderson',
+  'Jenkins',
+  'Perry',
+  'Powell',
+  'Long',
+  'Flores',
 ];
 const BIO_OPENINGS = [
   'Former police officer teaching practical, confidence-first self-defense.',
@@ -204,7 +259,10 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
       const rows = await trx
         .insertInto('trainers')
         .values(
-          batch.map(({ profile: _p, completedSteps: _s, ...t }) => ({ ...t, userId: userIds.get(t.email) ?? null })),
+          batch.map(({ profile: _p, completedSteps: _s, ...t }) => ({
+            ...t,
+            userId: userIds.get(t.email) ?? null,
+          })),
         )
         .returning(['id', 'email'])
         .execute();
@@ -218,7 +276,9 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
         .insertInto('trainerProfiles')
         .values(batch.map((t) => ({ ...t.profile, trainerId: idOf(t.email) })))
         .execute();
-      const steps = batch.flatMap((t) => t.completedSteps.map((step) => ({ trainerId: idOf(t.email), step })));
+      const steps = batch.flatMap((t) =>
+        t.completedSteps.map((step) => ({ trainerId: idOf(t.email), step })),
+      );
       if (steps.length) await trx.insertInto('trainerOnboardingSteps').values(steps).execute();
     }
   });

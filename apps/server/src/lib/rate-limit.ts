@@ -1,7 +1,7 @@
+import { authMessages } from '@soulpunch/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from './app-error';
-import { authMessages } from '@soulpunch/shared';
 
 export interface RateLimitRule {
   key: string;
@@ -27,7 +27,10 @@ export async function enforceRateLimits(db: Db, rules: RateLimitRule[], now = ne
         .executeTakeFirstOrThrow();
       if (Number(row.hits) >= rule.limit) {
         const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
-        const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowSeconds * 1000 - now.getTime()) / 1000));
+        const retryAfter = Math.max(
+          1,
+          Math.ceil((oldest + rule.windowSeconds * 1000 - now.getTime()) / 1000),
+        );
         throw new AppError(429, 'rate_limited', authMessages.tooManyRequests, undefined, {
           'Retry-After': String(retryAfter),
         });
@@ -39,4 +42,3 @@ export async function enforceRateLimits(db: Db, rules: RateLimitRule[], now = ne
       .execute();
   });
 }
-

@@ -8,14 +8,19 @@ export function useErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
       });
     }
     if (error instanceof ZodError) {
       const fields: Record<string, string> = {};
       for (const issue of error.issues) {
         const key = issue.path.join('.') || '_';
-        fields[key] ??= issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
+        fields[key] ??=
+          issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
       }
       const [first] = error.issues;
       const message =
@@ -31,8 +36,8 @@ export function useErrorHandler(app: FastifyInstance): void {
         .send({ error: { code: error.code ?? 'bad_request', message: error.message || 'Bad request' } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+    return reply.status(500).send({
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
   });
 }

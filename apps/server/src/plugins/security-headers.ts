@@ -27,6 +27,7 @@ export function useSecurityHeaders(app: FastifyInstance, config: AppConfig): voi
     reply.header('X-Request-Id', request.id);
     if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // API answers are private unless a route chose its own caching (e.g. ETag on public lists).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
   });
 }

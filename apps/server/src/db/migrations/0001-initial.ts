@@ -43,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('hit_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('rate_limit_hits_key_time').on('rate_limit_hits').columns(['key', 'hit_at']).execute();
+  await db.schema
+    .createIndex('rate_limit_hits_key_time')
+    .on('rate_limit_hits')
+    .columns(['key', 'hit_at'])
+    .execute();
 
   await db.schema
     .createTable('outbox_messages')

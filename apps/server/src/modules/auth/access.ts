@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, as registered: tests walk it to prove each rule holds. */
+    apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  }
 }
 
 export const SESSION_COOKIE = 'sp_session';
@@ -31,10 +35,15 @@ export function assertCanReachTrainer(request: FastifyRequest, trainerId: number
 export function useAccessRules(app: FastifyInstance, deps: AuthDeps): void {
   const appOrigin = new URL(deps.config.appUrl).origin;
   app.decorateRequest('user', null);
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} has no access rule (config.access)`);
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} has no access rule (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
   });
 

@@ -73,15 +73,27 @@ export async function verifyMagicLink(
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await deps.db
     .insertInto('sessions')
-    .values({ idHash: hashToken(deps.config.sessionSecret, sessionToken), userId: user.id, lastSeenAt: now, expiresAt })
+    .values({
+      idHash: hashToken(deps.config.sessionSecret, sessionToken),
+      userId: user.id,
+      lastSeenAt: now,
+      expiresAt,
+    })
     .execute();
   return { sessionToken, expiresAt, user, redirectTo: landingPathFor(user) };
 }
 
 /** The user behind a session cookie, or undefined when the session is unknown, idle too long or expired. */
-export async function findSessionUser(deps: AuthDeps, sessionToken: string): Promise<SessionUser | undefined> {
+export async function findSessionUser(
+  deps: AuthDeps,
+  sessionToken: string,
+): Promise<SessionUser | undefined> {
   const idHash = hashToken(deps.config.sessionSecret, sessionToken);
-  const session = await deps.db.selectFrom('sessions').selectAll().where('idHash', '=', idHash).executeTakeFirst();
+  const session = await deps.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('idHash', '=', idHash)
+    .executeTakeFirst();
   if (!session) return undefined;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
@@ -89,7 +101,11 @@ export async function findSessionUser(deps: AuthDeps, sessionToken: string): Pro
     return undefined;
   }
   if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-    await deps.db.updateTable('sessions').set({ lastSeenAt: new Date(now) }).where('idHash', '=', idHash).execute();
+    await deps.db
+      .updateTable('sessions')
+      .set({ lastSeenAt: new Date(now) })
+      .where('idHash', '=', idHash)
+      .execute();
   }
   return loadSessionUser(deps.db, session.userId);
 }

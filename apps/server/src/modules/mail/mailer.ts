@@ -39,9 +39,17 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
     async send(message) {
       await db
         .insertInto('outboxMessages')
-        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+        .values({
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+        })
         .execute();
-      log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'e-mail kept in outbox');
+      log.info(
+        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        'e-mail kept in outbox',
+      );
     },
     async close() {},
   };

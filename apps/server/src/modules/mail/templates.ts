@@ -2,7 +2,10 @@ import { MAGIC_LINK_TTL_MINUTES } from '@soulpunch/shared';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 export function magicLinkEmail(to: string, name: string, link: string): MailMessage {
   const subject = 'Your Soul Punch sign-in link';
@@ -13,7 +16,7 @@ export function magicLinkEmail(to: string, name: string, link: string): MailMess
     link,
     '',
     `The link works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes.`,
-    "If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without it.",
+    'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without it.',
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family: Arial, sans-serif; color: #1a1b1e;">

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/app-error';
-import { isAdmin } from '../auth/access';
 import type { ZodTypeProvider } from '../../plugins/validation';
+import { isAdmin } from '../auth/access';
 import { findTrainerByEmail } from './repository';
 
 export async function trainerRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -47,6 +47,11 @@ export async function loadSessionUser(db: Db, userId: number) {
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user) return undefined;
-  const roles = await db.selectFrom('userRoles').select('role').where('userId', '=', userId).orderBy('role').execute();
+  const roles = await db
+    .selectFrom('userRoles')
+    .select('role')
+    .where('userId', '=', userId)
+    .orderBy('role')
+    .execute();
   return { ...user, trainerId: user.trainerId ?? null, roles: roles.map((r) => r.role) };
 }

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, signIn, type TestApp, withCookie } from './helper';
+
+let t: TestApp;
+let trainerCookie: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createUser(t.app, 'trainer@example.com', ['trainer']);
+  trainerCookie = await signIn(t.app, 'trainer@example.com');
+});
+afterAll(() => t.close());
+
+/** A concrete URL for a route pattern: every :param gets a plausible value. */
+function sampleUrl(pattern: string): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    /email/i.test(name) ? 'someone%40example.com' : '1',
+  );
+}
+
+// Routes anyone may call; every other /api route must refuse a visitor without a session.
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/auth/session',
+  'POST /api/auth/magic-link',
+  'POST /api/auth/verify',
+  'POST /api/auth/logout',
+  'GET /api/dev/mailbox',
+];
+
+describe('access rules, read from the server route table', () => {
+  it('lists every /api route with a rule, and the public ones are exactly the known ones', () => {
+    const routes = t.app.apiRoutes;
+    expect(routes.length).toBeGreaterThanOrEqual(PUBLIC_ROUTES.length + 1);
+    const publicRoutes = routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('answers 401 without a session on every non-public route', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access !== 'public')) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: sampleUrl(route.url),
+        payload: {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().error.code).toBe('unauthenticated');
+    }
+  });
+
+  it('answers 403 to a trainer on every admin route', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access === 'admin')) {
+      const res = await t.app.inject(
+        withCookie(trainerCookie, { method: route.method as 'GET', url: sampleUrl(route.url), payload: {} }),
+      );
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('refuses to start when a route has no access rule', async () => {
+    await expect(
+      buildTestApp({}, (app) => {
+        app.get('/api/forgotten', async () => ({}));
+      }),
+    ).rejects.toThrow(/no access rule/);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', APP_URL: 'not a url', SMTP_URL: 'http://mail.example', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'APP_URL', 'SMTP_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+
+  it('rejects an invalid admin e-mail and a short session secret', () => {
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ok@example.com, nope', SESSION_SECRET: 'short' })).toThrow(
+      /ADMIN_EMAILS[\s\S]*SESSION_SECRET|SESSION_SECRET[\s\S]*ADMIN_EMAILS/,
+    );
+  });
+
+  it('has working defaults and derives APP_URL from the port', () => {
+    const config = loadConfig(
+      { PORT: '4010', SESSION_SECRET: 'x'.repeat(32) },
+      { dataDir: '/tmp/sp-config' },
+    );
+    expect(config.port).toBe(4010);
+    expect(config.appUrl).toBe('http://localhost:4010');
+    expect(config.adminEmails).toEqual([]);
+    expect(config.loadDemoData).toBe(true);
+  });
+
+  it('normalises admin e-mails and never loads demo data into PostgreSQL or production', () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: ' Boss@Example.com ,second@example.com',
+      DATABASE_URL: 'postgres://localhost/app',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(config.adminEmails).toEqual(['boss@example.com', 'second@example.com']);
+    expect(config.loadDemoData).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, generateDemoTrainers, loadDemoDataIfEmpty } from '../src/demo/demo-data';
+import { buildTestApp, type TestApp } from './helper';
+
+describe('demo data generator', () => {
+  it('is deterministic and varied, with headquarters in Tulsa, OK', () => {
+    const a = generateDemoTrainers(40);
+    expect(generateDemoTrainers(40)).toEqual(a);
+    expect(a).toHaveLength(40);
+    const hq = a.filter((t) => t.isHeadquarters);
+    expect(hq).toHaveLength(1);
+    expect(hq[0]).toMatchObject({ city: 'Tulsa', state: 'OK', paymentStatus: 'completed' });
+    expect(new Set(a.map((t) => t.email)).size).toBe(40);
+    expect(new Set(a.map((t) => t.state)).size).toBeGreaterThan(20);
+    expect(new Set(a.map((t) => t.paymentStatus)).size).toBeGreaterThan(1);
+    expect(new Set(a.map((t) => t.completedSteps.length)).size).toBeGreaterThan(2);
+  });
+
+  it('makes larger sets with unique e-mails', () => {
+    const many = generateDemoTrainers(2000);
+    expect(new Set(many.map((t) => t.email)).size).toBe(2000);
+  });
+});
+
+describe('loading demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('loads into an empty database once, with one admin and trainer accounts', async () => {
+    expect(await loadDemoDataIfEmpty(t.app.db)).toBe(true);
+    expect(await loadDemoDataIfEmpty(t.app.db)).toBe(false);
+    const trainers = await t.app.db.selectFrom('trainers').selectAll().execute();
+    expect(trainers).toHaveLength(40);
+    expect(trainers.every((tr) => tr.userId !== null)).toBe(true);
+    const admins = await t.app.db
+      .selectFrom('userRoles')
+      .innerJoin('users', 'users.id', 'userRoles.userId')
+      .select('users.email')
+      .where('role', '=', 'admin')
+      .execute();
+    expect(admins.map((a) => a.email)).toEqual([DEMO_ADMIN.email]);
+    const profiles = await t.app.db
+      .selectFrom('trainerProfiles')
+      .select(['trainingDate', 'specializations'])
+      .execute();
+    expect(profiles).toHaveLength(40);
+    expect(profiles[0]?.trainingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Array.isArray(profiles[0]?.specializations)).toBe(true);
+  });
+});
+
+describe('administrators from ADMIN_EMAILS', () => {
+  it('get the admin role at start', async () => {
+    const t = await buildTestApp({ adminEmails: ['owner@example.com'] });
+    try {
+      const roles = await t.app.db
+        .selectFrom('userRoles')
+        .innerJoin('users', 'users.id', 'userRoles.userId')
+        .select(['users.email', 'userRoles.role'])
+        .execute();
+      expect(roles).toEqual([{ email: 'owner@example.com', role: 'admin' }]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Role } from '@soulpunch/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type AppConfig, loadConfig } from '../src/config';
+import type { DatabaseTarget } from '../src/db/database';
+import { ensureUser, grantRole } from '../src/modules/users/repository';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+/**
+ * A fresh database per app: in-memory PGlite by default, or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (CI runs both), dropped again when the app closes.
+ */
+async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { target: { kind: 'memory' }, drop: async () => {} };
+  const name = `sp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: dbUrl.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-test-'));
+  return loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...env },
+    {
+      dataDir,
+      appUrl: TEST_APP_URL,
+      sessionSecret: 'test-secret-that-is-long-enough-0123456789',
+      ...overrides,
+    },
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+/** Builds the real app on a fresh database. `beforeReady` may add routes (e.g. one that throws). */
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const { target, drop } = await freshDatabase();
+  const app = await buildApp(config, { database: target, logger: false });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user with the given roles; with 'trainer' also a trainer record linked to the account. */
+export async function createUser(
+  app: FastifyInstance,
+  email: string,
+  roles: Role[],
+  name = email.split('@')[0] ?? email,
+): Promise<{ userId: number; trainerId: number | null }> {
+  const user = await ensureUser(app.db, email, name);
+  for (const role of roles) await grantRole(app.db, user.id, role);
+  let trainerId: number | null = null;
+  if (roles.includes('trainer')) {
+    const trainer = await app.db
+      .insertInto('trainers')
+      .values({ userId: user.id, name, email: user.email, city: 'Tulsa', state: 'OK' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.db.insertInto('trainerProfiles').values({ trainerId: trainer.id }).execute();
+    trainerId = trainer.id;
+  }
+  return { userId: user.id, trainerId };
+}
+
+let ipCounter = 0;
+/** Each sign-in comes from its own address so tests do not trip the per-IP limit meant for real clients. */
+export const nextTestIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+export async function latestMailTo(app: FastifyInstance, email: string) {
+  return app.db
+    .selectFrom('outboxMessages')
+    .selectAll()
+    .where('toAddress', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export function tokenFromMail(text: string): string {
+  const match = text.match(/\/auth\/confirm\?token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no sign-in link in: ${text}`);
+  return match[1];
+}
+
+export async function requestLinkToken(app: FastifyInstance, email: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/magic-link',
+    payload: { email },
+    remoteAddress: nextTestIp(),
+  });
+  if (res.statusCode !== 202) throw new Error(`magic link request failed: ${res.statusCode} ${res.body}`);
+  const mail = await latestMailTo(app, email);
+  return tokenFromMail(mail?.textBody ?? '');
+}
+
+/** Signs in through the real magic-link flow and returns the Cookie header to send. */
+export async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const token = await requestLinkToken(app, email);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'sp_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `sp_session=${cookie.value}`;
+}
+
+export const withCookie = (cookie: string, options: InjectOptions): InjectOptions => ({
+  ...options,
+  headers: { ...(options.headers ?? {}), cookie },
+});
+
+/** Empties every table (keeping the schema), so one app can serve many tests of a file. */
+export async function resetDatabase(app: FastifyInstance): Promise<void> {
+  await sql`truncate users, user_roles, sessions, magic_links, rate_limit_hits, outbox_messages, trainers, trainer_profiles, trainer_onboarding_steps restart identity cascade`.execute(
+    app.db,
+  );
+}
