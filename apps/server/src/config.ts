@@ -128,3 +128,9 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/** Reads `.env` from where npm was started, if there is one; variables already set win over the file. */
+export function loadDotEnv(env: NodeJS.ProcessEnv = process.env): void {
+  const file = resolveFromInvocation('.env', env);
+  if (existsSync(file)) process.loadEnvFile(file);
+}

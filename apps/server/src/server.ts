@@ -1,8 +1,9 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirLockedError } from './db/pglite-lock';
 
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const app = await buildApp(config);
 

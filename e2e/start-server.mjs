@@ -1,0 +1,33 @@
+// Starts the real server for the browser tests: a fresh data directory, demo data, mail kept in the outbox.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-e2e-'));
+const child = spawn(
+  path.join(root, 'node_modules/.bin/tsx'),
+  [path.join(root, 'apps/server/src/server.ts')],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '3210',
+      APP_URL: 'http://localhost:3210',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      DEMO_DATA: 'auto',
+      LOG_LEVEL: 'warn',
+    },
+  },
+);
+const stop = (signal) => child.kill(signal);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

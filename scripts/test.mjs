@@ -1,0 +1,78 @@
+// `npm test`: unit, API and component tests (vitest), the API tests again on PostgreSQL when
+// TEST_DATABASE_URL is set, then the browser tests (Playwright in Debian's Chromium).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+const ci = process.env.CI === 'true';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) ok = false;
+  return result.status === 0;
+}
+
+function addVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+
+const vitest = path.join(root, 'node_modules/.bin/vitest');
+const pgliteJson = path.join(resultsDir, 'vitest-pglite.json');
+run(
+  'unit, API (PGlite) and component tests',
+  vitest,
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`],
+  { TEST_DATABASE_URL: '' },
+);
+addVitest(pgliteJson);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgJson = path.join(resultsDir, 'vitest-postgres.json');
+  run('API tests on PostgreSQL', vitest, [
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgJson}`,
+  ]);
+  addVitest(pgJson);
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
+}
+
+if (existsSync(chromium)) {
+  if (run('web build for the browser tests', 'npm', ['run', 'build', '-w', '@soulpunch/web'])) {
+    run('browser tests (Playwright, Chromium)', 'npm', ['test', '-w', '@soulpunch/e2e']);
+    const file = path.join(root, 'e2e/test-results/results.json');
+    if (existsSync(file)) {
+      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      totals.passed += stats.expected + (stats.flaky ?? 0);
+      totals.failed += stats.unexpected;
+      totals.skipped += stats.skipped;
+    }
+  }
+} else if (ci) {
+  console.error(`\nChromium is missing at ${chromium}: the browser tests cannot run under CI.`);
+  ok = false;
+} else {
+  console.log(
+    `\nSkipping the browser tests: Chromium is not at ${chromium}.\n` +
+      'Install it with `sudo apt-get install -y chromium` (Debian) or set CHROMIUM_PATH.',
+  );
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
