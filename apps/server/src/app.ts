@@ -10,6 +10,7 @@ import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 import { notFound } from './lib/app-error';
+import { adminRoutes } from './modules/admin/routes';
 import { useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(authRoutes, deps);
   await app.register(trainerRoutes, deps);
+  await app.register(adminRoutes, deps);
   await app.register(devRoutes, deps);
 
   await serveWebApp(app, config);

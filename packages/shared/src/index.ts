@@ -1,3 +1,5 @@
 export * from './auth';
 export * from './errors';
 export * from './presets';
+export * from './progress';
+export * from './trainers';

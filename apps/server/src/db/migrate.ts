@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
+import * as trainerChanges from './migrations/0002-trainer-changes';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-trainer-changes': trainerChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

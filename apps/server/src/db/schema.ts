@@ -147,6 +147,20 @@ export interface TrainerOnboardingStepsTable {
   completedAt: CreatedAt;
 }
 
+export interface TrainerChangesTable {
+  id: Generated<number>;
+  trainerId: number;
+  changedBy: number | null;
+  changedAt: CreatedAt;
+  changes: ColumnType<FieldChange[], string, never>;
+}
+
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -157,6 +171,7 @@ export interface Database {
   trainers: TrainersTable;
   trainerProfiles: TrainerProfilesTable;
   trainerOnboardingSteps: TrainerOnboardingStepsTable;
+  trainerChanges: TrainerChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import { magicLinkEmail } from '../mail/templates';
 import { findUserByEmail, loadSessionUser } from '../users/repository';
 
@@ -33,6 +33,15 @@ export async function requestMagicLink(deps: AuthDeps, email: string, ip: string
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new AppError(404, 'unknown_email', authMessages.unknownEmail);
 
+  await sendSignInLink(deps, user, magicLinkEmail);
+}
+
+/** Creates a single-use link for this user and e-mails it with the given template. */
+export async function sendSignInLink(
+  deps: AuthDeps,
+  user: { id: number; email: string; name: string },
+  template: (to: string, name: string, link: string) => MailMessage,
+): Promise<void> {
   const token = newToken();
   await deps.db
     .insertInto('magicLinks')
@@ -45,7 +54,7 @@ export async function requestMagicLink(deps: AuthDeps, email: string, ip: string
     .execute();
   // The link opens a confirm page; only its button spends the token, so a mail scanner's fetch does not.
   const link = `${deps.config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(magicLinkEmail(user.email, user.name, link));
+  await deps.mailer.send(template(user.email, user.name, link));
 }
 
 export async function verifyMagicLink(

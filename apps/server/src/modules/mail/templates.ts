@@ -7,25 +7,44 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-export function magicLinkEmail(to: string, name: string, link: string): MailMessage {
-  const subject = 'Your Soul Punch sign-in link';
-  const text = [
-    `Hi ${name},`,
-    '',
-    'Use this link to sign in to the Soul Punch Trainer Portal:',
-    link,
-    '',
-    `The link works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes.`,
-    'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without it.',
-  ].join('\n');
+/** Every e-mail that carries a sign-in link: greeting, one line of context, the button, the expiry. */
+function signInLinkEmail(
+  to: string,
+  name: string,
+  link: string,
+  subject: string,
+  intro: string,
+  outro: string,
+) {
+  const expiry = `The link works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes.`;
+  const text = [`Hi ${name},`, '', intro, link, '', expiry, outro].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family: Arial, sans-serif; color: #1a1b1e;">
 <p>Hi ${escapeHtml(name)},</p>
-<p>Use this button to sign in to the Soul Punch Trainer Portal:</p>
+<p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#c2255c;color:#fff;text-decoration:none;border-radius:6px;">Sign in to Soul Punch</a></p>
 <p>Or paste this address into your browser:<br>${escapeHtml(link)}</p>
-<p>The link works once and expires in ${MAGIC_LINK_TTL_MINUTES} minutes.</p>
-<p>If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without it.</p>
+<p>${escapeHtml(expiry)} ${escapeHtml(outro)}</p>
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html } satisfies MailMessage;
 }
+
+export const magicLinkEmail = (to: string, name: string, link: string): MailMessage =>
+  signInLinkEmail(
+    to,
+    name,
+    link,
+    'Your Soul Punch sign-in link',
+    'Use this link to sign in to the Soul Punch Trainer Portal:',
+    'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without it.',
+  );
+
+export const welcomeTrainerEmail = (to: string, name: string, link: string): MailMessage =>
+  signInLinkEmail(
+    to,
+    name,
+    link,
+    'Welcome to the Soul Punch Trainer Portal',
+    'An administrator has created your Soul Punch trainer account. Use this link to sign in:',
+    'Later, sign in any time from the Trainer Portal login with this e-mail address.',
+  );

@@ -1,4 +1,7 @@
+import type { TrainerListQuery } from '@soulpunch/shared';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 
 /** The spec's by-email answer: id, name, email, status. */
 export async function findTrainerByEmail(db: Db, email: string) {
@@ -7,4 +10,115 @@ export async function findTrainerByEmail(db: Db, email: string) {
     .select(['id', 'name', 'email', 'status'])
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
+}
+
+/** Profile columns the admin sees and edits, which are also the ones the progress scores read. */
+export const ADMIN_PROFILE_COLUMNS = [
+  'displayName',
+  'trainingDate',
+  'hasInsurance',
+  'hasStripe',
+  'hasPaypal',
+  'hasPillar',
+  'hasAffiliateLink',
+  'hasCurriculum',
+  'hasMarketingResources',
+  'hasWorkbooks',
+  'hasVideoLibrary',
+  'hasTrainerDrive',
+  'inWhatsApp',
+  'inFacebook',
+  'instagram',
+  'website',
+] as const;
+
+type TrainerFilters = Omit<TrainerListQuery, 'limit' | 'offset' | 'band'>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filteredTrainers(db: Kysely<Database>, filters: TrainerFilters) {
+  let query = db
+    .selectFrom('trainers')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id');
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    // Case-insensitive substring over name, e-mail, city and state (spec admin 2.2).
+    query = query.where((eb) =>
+      eb.or([
+        eb('trainers.name', 'ilike', pattern),
+        eb('trainers.email', 'ilike', pattern),
+        eb('trainers.city', 'ilike', pattern),
+        eb('trainers.state', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (filters.paymentStatus) query = query.where('trainers.paymentStatus', '=', filters.paymentStatus);
+  if (filters.onboardingStatus)
+    query = query.where('trainers.onboardingStatus', '=', filters.onboardingStatus);
+  return query;
+}
+
+export async function countTrainers(db: Db, filters: TrainerFilters): Promise<number> {
+  const row = await filteredTrainers(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Trainers with the columns of the list and the scores, in name order; a page of them when given. */
+export async function listTrainerRows(
+  db: Db,
+  filters: TrainerFilters,
+  page?: { limit: number; offset: number },
+) {
+  let query = filteredTrainers(db, filters)
+    .select([
+      'trainers.id',
+      'trainers.name',
+      'trainers.email',
+      'trainers.phone',
+      'trainers.city',
+      'trainers.state',
+      'trainers.paymentStatus',
+      'trainers.onboardingStatus',
+      'trainers.isHeadquarters',
+    ])
+    .select(ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const))
+    .orderBy('trainers.name')
+    .orderBy('trainers.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+export type TrainerRow = Awaited<ReturnType<typeof listTrainerRows>>[number];
+
+export async function findTrainerRow(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('trainers')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
+    .select([
+      'trainers.id',
+      'trainers.userId',
+      'trainers.name',
+      'trainers.email',
+      'trainers.phone',
+      'trainers.city',
+      'trainers.state',
+      'trainers.paymentStatus',
+      'trainers.onboardingStatus',
+      'trainers.status',
+      'trainers.isHeadquarters',
+    ])
+    .select(ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const))
+    .where('trainers.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function countByColumn(db: Db, column: 'paymentStatus' | 'onboardingStatus') {
+  const rows = await db
+    .selectFrom('trainers')
+    .select([column, (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(column)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r[column], Number(r.n)]));
 }

@@ -1,14 +1,52 @@
-import { emailSchema } from '@soulpunch/shared';
+import { adminTrainerUpdateSchema, emailSchema, trainerListQuerySchema } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import { forbidden, notFound } from '../../lib/app-error';
+import { forbidden, notFound, unauthenticated } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { isAdmin } from '../auth/access';
+import { assertCanReachTrainer, isAdmin } from '../auth/access';
 import { findTrainerByEmail } from './repository';
+import {
+  getDashboardStats,
+  getTrainerFull,
+  listAllTrainers,
+  listTrainerChanges,
+  listTrainers,
+  trainersCsv,
+  updateTrainer,
+} from './service';
+
+export const trainerIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function trainerRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/trainers',
+    { schema: { querystring: trainerListQuerySchema }, config: { access: 'admin' } },
+    async (request, reply) => {
+      const { items, total } = await listTrainers(db, request.query);
+      // The spec's answer is the list itself; the true total of the filtered list travels in a header.
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  );
+
+  r.get(
+    '/api/trainers/export',
+    {
+      schema: { querystring: trainerListQuerySchema.omit({ limit: true, offset: true }) },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      const items = await listAllTrainers(db, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="trainers-${day}.csv"`)
+        .send(trainersCsv(items));
+    },
+  );
 
   r.get(
     '/api/trainers/by-email/:email',
@@ -22,4 +60,33 @@ export async function trainerRoutes(app: FastifyInstance, { db }: { db: Db }) {
       return trainer;
     },
   );
+
+  r.get(
+    '/api/trainers/:id/full',
+    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return getTrainerFull(db, request.params.id);
+    },
+  );
+
+  r.put(
+    '/api/trainers/:id',
+    { schema: { params: trainerIdParams, body: adminTrainerUpdateSchema }, config: { access: 'admin' } },
+    async (request) => {
+      if (!request.user) throw unauthenticated();
+      return updateTrainer(db, request.params.id, request.body, request.user.id);
+    },
+  );
+
+  r.get(
+    '/api/trainers/:id/changes',
+    { schema: { params: trainerIdParams }, config: { access: 'admin' } },
+    async (request) => {
+      await getTrainerFull(db, request.params.id);
+      return listTrainerChanges(db, request.params.id);
+    },
+  );
+
+  r.get('/api/dashboard/stats', { config: { access: 'admin' } }, async () => getDashboardStats(db));
 }

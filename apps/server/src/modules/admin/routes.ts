@@ -1,0 +1,35 @@
+import { adminRoleRequestSchema, newTrainerSchema, trainerEmailSchema } from '@soulpunch/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import type { AuthDeps } from '../auth/service';
+import { addTrainer, grantAdmin, listAdministrators, revokeAdmin } from './service';
+
+export async function adminRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/admin/trainers',
+    { schema: { body: newTrainerSchema }, config: { access: 'admin' } },
+    async (request, reply) => reply.status(201).send(await addTrainer(deps, request.body)),
+  );
+
+  r.get('/api/admin/administrators', { config: { access: 'admin' } }, async () =>
+    listAdministrators(deps.db),
+  );
+
+  r.post(
+    '/api/admin/administrators',
+    { schema: { body: adminRoleRequestSchema }, config: { access: 'admin' } },
+    async (request, reply) => reply.status(201).send(await grantAdmin(deps.db, request.body.email)),
+  );
+
+  r.delete(
+    '/api/admin/administrators/:email',
+    { schema: { params: z.strictObject({ email: trainerEmailSchema }) }, config: { access: 'admin' } },
+    async (request, reply) => {
+      await revokeAdmin(deps.db, request.params.email);
+      return reply.status(204).send();
+    },
+  );
+}

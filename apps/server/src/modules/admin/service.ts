@@ -1,0 +1,53 @@
+import type { Db } from '../../db/database';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { type AuthDeps, sendSignInLink } from '../auth/service';
+import { welcomeTrainerEmail } from '../mail/templates';
+import { ensureUser, findUserByEmail, grantRole, listUsersWithRole, revokeRole } from '../users/repository';
+
+const EMAIL_TAKEN = 'A trainer with this email already exists';
+
+/** An admin adds a trainer by name and e-mail; the trainer gets an account and a sign-in e-mail. */
+export async function addTrainer(deps: AuthDeps, input: { name: string; email: string }) {
+  const existing = await deps.db
+    .selectFrom('trainers')
+    .select('id')
+    .where('email', '=', input.email)
+    .executeTakeFirst();
+  if (existing) throw badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  const { trainer, user } = await deps.db.transaction().execute(async (trx) => {
+    const user = await ensureUser(trx, input.email, input.name);
+    await grantRole(trx, user.id, 'trainer');
+    const trainer = await trx
+      .insertInto('trainers')
+      .values({ userId: user.id, name: input.name, email: user.email })
+      .returning(['id', 'name', 'email'])
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('trainerProfiles').values({ trainerId: trainer.id }).execute();
+    return { trainer, user };
+  });
+  await sendSignInLink(deps, { id: user.id, email: user.email, name: input.name }, welcomeTrainerEmail);
+  return trainer;
+}
+
+export const listAdministrators = (db: Db) => listUsersWithRole(db, 'admin');
+
+export async function grantAdmin(db: Db, email: string) {
+  const user = await ensureUser(db, email, email.split('@')[0] ?? email);
+  await grantRole(db, user.id, 'admin');
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+/** Removes the admin role; the last administrator is never removed, so the platform cannot lock itself out. */
+export async function revokeAdmin(db: Db, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  const admins = await listUsersWithRole(db, 'admin');
+  if (!user || !admins.some((a) => a.id === user.id)) throw notFound(`${email} is not an administrator`);
+  if (admins.length === 1) {
+    throw new AppError(
+      409,
+      'last_admin',
+      'The last administrator cannot be removed. Add another administrator first.',
+    );
+  }
+  await revokeRole(db, user.id, 'admin');
+}

@@ -1,0 +1,266 @@
+import {
+  type AdminTrainerProfile,
+  type adminTrainerUpdateSchema,
+  computeTrainingEngagement,
+  type DashboardStats,
+  PROGRESS_BANDS,
+  progressBand,
+  type TrainerChange,
+  type TrainerFull,
+  type TrainerListItem,
+  type trainerListQuerySchema,
+} from '@soulpunch/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { FieldChange } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/app-error';
+import {
+  ADMIN_PROFILE_COLUMNS,
+  countByColumn,
+  countTrainers,
+  findTrainerRow,
+  listTrainerRows,
+  type TrainerRow,
+} from './repository';
+
+type ListQuery = z.output<typeof trainerListQuerySchema>;
+type TrainerUpdate = z.output<typeof adminTrainerUpdateSchema>;
+
+export const TRAINER_NOT_FOUND = 'Trainer not found';
+const EMAIL_TAKEN = 'This email is already used by another account';
+
+function profileOf(row: Pick<TrainerRow, (typeof ADMIN_PROFILE_COLUMNS)[number]>): AdminTrainerProfile {
+  // A trainer without a profile row reads as the defaults of an empty profile.
+  return {
+    displayName: row.displayName ?? null,
+    trainingDate: row.trainingDate ?? null,
+    hasInsurance: row.hasInsurance ?? false,
+    hasStripe: row.hasStripe ?? false,
+    hasPaypal: row.hasPaypal ?? false,
+    hasPillar: row.hasPillar ?? false,
+    hasAffiliateLink: row.hasAffiliateLink ?? false,
+    hasCurriculum: row.hasCurriculum ?? true,
+    hasMarketingResources: row.hasMarketingResources ?? true,
+    hasWorkbooks: row.hasWorkbooks ?? true,
+    hasVideoLibrary: row.hasVideoLibrary ?? false,
+    hasTrainerDrive: row.hasTrainerDrive ?? false,
+    inWhatsApp: row.inWhatsApp ?? false,
+    inFacebook: row.inFacebook ?? false,
+    instagram: row.instagram ?? null,
+    website: row.website ?? null,
+  };
+}
+
+function toListItem(row: TrainerRow): TrainerListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    state: row.state,
+    paymentStatus: row.paymentStatus,
+    onboardingStatus: row.onboardingStatus,
+    isHeadquarters: row.isHeadquarters,
+    trainingEngagement: computeTrainingEngagement({ ...row, ...profileOf(row) }),
+  };
+}
+
+/** A page of trainers with their scores, and the true total of the filtered list. */
+export async function listTrainers(
+  db: Db,
+  query: ListQuery,
+): Promise<{ items: TrainerListItem[]; total: number }> {
+  const { limit, offset, band, ...filters } = query;
+  if (!band) {
+    const [total, rows] = await Promise.all([
+      countTrainers(db, filters),
+      listTrainerRows(db, filters, { limit, offset }),
+    ]);
+    return { total, items: rows.map(toListItem) };
+  }
+  // Bands come from computed scores, so this filter runs over the scored list rather than in SQL.
+  const all = await listAllTrainers(db, query);
+  return { total: all.length, items: all.slice(offset, offset + limit) };
+}
+
+export async function listAllTrainers(
+  db: Db,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+): Promise<TrainerListItem[]> {
+  const { band, ...filters } = query;
+  const items = (await listTrainerRows(db, filters)).map(toListItem);
+  return band ? items.filter((t) => progressBand(t.trainingEngagement.overall) === band) : items;
+}
+
+export async function getTrainerFull(db: Db, id: number): Promise<TrainerFull> {
+  const row = await findTrainerRow(db, id);
+  if (!row) throw notFound(TRAINER_NOT_FOUND);
+  const profile = profileOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    state: row.state,
+    paymentStatus: row.paymentStatus,
+    onboardingStatus: row.onboardingStatus,
+    status: row.status,
+    isHeadquarters: row.isHeadquarters,
+    profile,
+    engagement: computeTrainingEngagement({ ...row, ...profile }),
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
+
+/** An admin's edit: validated input, unique e-mail, every changed field recorded with its old and new value. */
+export async function updateTrainer(
+  db: Db,
+  id: number,
+  input: TrainerUpdate,
+  changedBy: number,
+): Promise<TrainerFull> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const before = await findTrainerRow(trx, id);
+      if (!before) throw notFound(TRAINER_NOT_FOUND);
+      if (input.email !== before.email) {
+        const trainerClash = await trx
+          .selectFrom('trainers')
+          .select('id')
+          .where('email', '=', input.email)
+          .where('id', '!=', id)
+          .executeTakeFirst();
+        const userClash = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', input.email)
+          .$if(before.userId !== null, (qb) => qb.where('id', '!=', before.userId as number))
+          .executeTakeFirst();
+        if (trainerClash || userClash)
+          throw badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      }
+
+      const now = new Date();
+      const { profile, ...basics } = input;
+      await trx
+        .updateTable('trainers')
+        .set({ ...basics, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+      if (before.userId !== null) {
+        // The trainer signs in with this e-mail, so their account follows it.
+        await trx
+          .updateTable('users')
+          .set({ email: input.email, name: input.name })
+          .where('id', '=', before.userId)
+          .execute();
+      }
+      await trx
+        .insertInto('trainerProfiles')
+        .values({ trainerId: id, ...profile })
+        .onConflict((oc) => oc.column('trainerId').doUpdateSet({ ...profile, updatedAt: now }))
+        .execute();
+
+      const beforeProfile = profileOf(before);
+      const changes: FieldChange[] = [];
+      for (const field of ['name', 'email', 'phone', 'city', 'state'] as const) {
+        if (before[field] !== basics[field]) changes.push({ field, from: before[field], to: basics[field] });
+      }
+      for (const field of ADMIN_PROFILE_COLUMNS) {
+        if (beforeProfile[field] !== profile[field]) {
+          changes.push({ field: `profile.${field}`, from: beforeProfile[field], to: profile[field] });
+        }
+      }
+      if (changes.length) {
+        await trx
+          .insertInto('trainerChanges')
+          .values({ trainerId: id, changedBy, changes: JSON.stringify(changes) })
+          .execute();
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+  return getTrainerFull(db, id);
+}
+
+export async function listTrainerChanges(db: Db, trainerId: number): Promise<TrainerChange[]> {
+  const rows = await db
+    .selectFrom('trainerChanges')
+    .leftJoin('users', 'users.id', 'trainerChanges.changedBy')
+    .select([
+      'trainerChanges.id',
+      'trainerChanges.changedAt',
+      'trainerChanges.changes',
+      'users.name as changedByName',
+      'users.email as changedByEmail',
+    ])
+    .where('trainerChanges.trainerId', '=', trainerId)
+    .orderBy('trainerChanges.changedAt', 'desc')
+    .orderBy('trainerChanges.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    changedAt: r.changedAt.toISOString(),
+    changedBy: r.changedByEmail
+      ? { name: r.changedByName ?? r.changedByEmail, email: r.changedByEmail }
+      : null,
+    changes: r.changes,
+  }));
+}
+
+export async function getDashboardStats(db: Db): Promise<DashboardStats> {
+  const [byPaymentStatus, byOnboardingStatus, all] = await Promise.all([
+    countByColumn(db, 'paymentStatus'),
+    countByColumn(db, 'onboardingStatus'),
+    listAllTrainers(db, {}),
+  ]);
+  const byBand: Record<string, number> = Object.fromEntries(PROGRESS_BANDS.map((b) => [b, 0]));
+  for (const t of all) {
+    const band = progressBand(t.trainingEngagement.overall);
+    byBand[band] = (byBand[band] ?? 0) + 1;
+  }
+  // Documents arrive with the e-signature issue; until then nothing is pending.
+  return { trainerCount: all.length, byPaymentStatus, byOnboardingStatus, byBand, pendingDocuments: [] };
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'city',
+  'state',
+  'paymentStatus',
+  'onboardingStatus',
+  'profileSetup',
+  'businessSetup',
+  'materialAccess',
+  'communityEngagement',
+  'overall',
+  'band',
+] as const;
+
+/** Quotes every cell, and defuses values a spreadsheet would run as a formula. */
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export function trainersCsv(items: TrainerListItem[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const t of items) {
+    const record: Record<(typeof CSV_COLUMNS)[number], unknown> = {
+      ...t,
+      ...t.trainingEngagement,
+      band: progressBand(t.trainingEngagement.overall),
+    };
+    lines.push(CSV_COLUMNS.map((c) => csvCell(record[c])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
