@@ -12,4 +12,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => (code ? (stop(), process.exit(code)) : undefined));
+for (const child of children) {
+  child.on('exit', (code) => {
+    if (!code) return;
+    stop();
+    process.exit(code);
+  });
+}

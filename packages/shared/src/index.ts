@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './errors';
+export * from './onboarding';
 export * from './presets';
 export * from './progress';
 export * from './trainers';

@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
 import * as trainerChanges from './migrations/0002-trainer-changes';
+import * as resources from './migrations/0003-resources';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-trainer-changes': trainerChanges,
+  '0003-resources': resources,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -161,6 +161,31 @@ export interface FieldChange {
   to: unknown;
 }
 
+export interface ResourceCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  comingSoon: boolean;
+  position: number;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  kind: 'resource' | 'upcoming_training' | 'training_schedule';
+  categoryId: number | null;
+  name: string;
+  description: string;
+  badge: string | null;
+  details: string | null;
+  url: string;
+  position: number;
+}
+
+export interface TrainerResourceVisitsTable {
+  trainerId: number;
+  resourceId: number;
+  firstOpenedAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -172,6 +197,9 @@ export interface Database {
   trainerProfiles: TrainerProfilesTable;
   trainerOnboardingSteps: TrainerOnboardingStepsTable;
   trainerChanges: TrainerChangesTable;
+  resourceCategories: ResourceCategoriesTable;
+  resources: ResourcesTable;
+  trainerResourceVisits: TrainerResourceVisitsTable;
 }
 
 export type User = Selectable<UsersTable>;

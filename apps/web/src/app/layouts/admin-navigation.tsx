@@ -1,0 +1,42 @@
+import { NavLink, Stack } from '@mantine/core';
+import {
+  IconCalendar,
+  IconFileText,
+  IconLayoutDashboard,
+  IconPackage,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+
+const entries = [
+  { to: '/admin', label: 'Dashboard', icon: IconLayoutDashboard, exact: true },
+  { to: '/admin/trainers', label: 'Trainers', icon: IconUsers, exact: false },
+  { to: '/admin/documents', label: 'Documents', icon: IconFileText, exact: false },
+  { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar, exact: false },
+  { to: '/admin/inventory', label: 'Inventory', icon: IconPackage, exact: false },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings, exact: false },
+] as const;
+
+export function AdminNavigation() {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4}>
+      {entries.map(({ to, label, icon: Icon, exact }) => {
+        const active = exact ? pathname === to || pathname === `${to}/` : pathname.startsWith(to);
+        return (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={label}
+            leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            variant="filled"
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { AppShell, Avatar, Burger, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '@/features/auth';
+import { adminTitleFor } from '../shell-rules';
+import { AdminNavigation } from './admin-navigation';
+
+function SignedInAdministrator() {
+  const session = useSession();
+  const user = session.data?.user;
+  if (!user) return null;
+  return (
+    <AppShell.Section pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group gap="sm" wrap="nowrap">
+        <Avatar radius="xl" color="blue" variant="filled">
+          {user.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>
+            {user.name}
+          </Text>
+          <Text size="xs" c="gray.7" truncate>
+            {user.email}
+          </Text>
+        </Stack>
+      </Group>
+    </AppShell.Section>
+  );
+}
+
+interface AdminShellProps {
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+export function AdminShell({ children, footer }: AdminShellProps) {
+  const [navbarOpen, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // A phone-sized sidebar covers the page; picking an entry should reveal the page it opened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose.
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm">
+          <Burger
+            opened={navbarOpen}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={navbarOpen ? 'Close navigation' : 'Open navigation'}
+          />
+          <Text fw={700} size="lg">
+            {adminTitleFor(pathname)}
+          </Text>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" aria-label="Admin">
+        <AppShell.Section grow>
+          <AdminNavigation />
+        </AppShell.Section>
+        <SignedInAdministrator />
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+      {footer}
+    </AppShell>
+  );
+}

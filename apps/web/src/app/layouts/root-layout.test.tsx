@@ -1,0 +1,130 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+
+const admin = { id: 1, email: 'boss@example.com', name: 'Bea Boss', roles: ['admin'], trainerId: null };
+
+describe('admin shell', () => {
+  it('shows the title, the sidebar, the signed-in administrator and the footer', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    renderApp('/admin/settings');
+
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Settings')).toBeInTheDocument();
+
+    const sidebar = screen.getByRole('navigation', { name: 'Admin' });
+    const links = within(sidebar).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Trainers', '/admin/trainers'],
+      ['Documents', '/admin/documents'],
+      ['Calendar', '/admin/calendar'],
+      ['Inventory', '/admin/inventory'],
+      ['Settings', '/admin/settings'],
+    ]);
+    expect(within(sidebar).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    expect(await within(sidebar).findByText('Bea Boss')).toBeInTheDocument();
+    expect(within(sidebar).getByText('boss@example.com')).toBeInTheDocument();
+
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
+    expect(footer).toHaveTextContent('© 2025 Soul Punch');
+  });
+
+  it('shows the Settings placeholder with its planned features', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    renderApp('/admin/settings');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Module In Development' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'User accounts and permissions',
+      'Notification preferences',
+      'External integrations',
+      'Branding',
+    ]);
+  });
+
+  it('titles the trainer detail page', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    renderApp('/admin/trainers/12');
+
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Trainer Details')).toBeInTheDocument();
+  });
+
+  it('sends a visitor from /admin to the login page', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: null }) });
+    const view = renderApp('/admin/inventory');
+
+    await screen.findByRole('heading', { name: 'Enter Your Email' });
+    expect(view.currentPath()).toBe('/trainer-portal/login');
+  });
+
+  it('sends a trainer from /admin to the trainer dashboard', async () => {
+    const trainer = { id: 2, email: 't@example.com', name: 'Tom', roles: ['trainer'], trainerId: 4 };
+    mockApi({
+      'GET /api/auth/session': json({ user: trainer }),
+      'GET /api/trainers/by-email/t%40example.com': json({
+        id: 4,
+        name: 'Tom',
+        email: trainer.email,
+        status: 'active',
+      }),
+    });
+    const view = renderApp('/admin');
+
+    await screen.findByText('Welcome back, Tom!');
+    expect(view.currentPath()).toBe('/trainer-portal/dashboard');
+  });
+
+  it('redirects /trainers to the admin trainer list', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    const view = renderApp('/trainers');
+
+    await screen.findByRole('heading', { level: 1, name: 'Admin Portal' });
+    expect(view.currentPath()).toBe('/admin/trainers');
+  });
+});
+
+describe('pages without the admin shell', () => {
+  it('shows the test mode page with its onboarding shortcuts and the footer', async () => {
+    const fetchMock = mockApi({});
+    renderApp('/test');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test Mode' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    const hrefs = ['Checkout', 'Payment Completed', 'Document Signing', 'Welcome', 'Return to Dashboard'].map(
+      (name) => screen.getByRole('link', { name }).getAttribute('href'),
+    );
+    expect(hrefs).toEqual([
+      '/onboarding/checkout',
+      '/onboarding/confirmation',
+      '/onboarding/documents',
+      '/onboarding/welcome',
+      '/',
+    ]);
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('hides the footer on public pages', async () => {
+    mockApi({});
+    renderApp('/public/classes');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Upcoming Classes & Workshops' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+/** Which parts of the page chrome show on which path (spec 2.1, shell rules). */
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** True for the section root itself and anything below it, never for a mere prefix ('/testing'). */
+function isWithin(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+const chromelessSections = [
+  '/onboarding',
+  '/test',
+  '/trainer-portal',
+  // The public trainer profile: the prototype's '/trainer' prefix covered it along with the portal.
+  '/trainer',
+  '/public',
+  '/find-trainer',
+  '/classes',
+  '/public-calendar',
+  '/legal',
+  // Our own routes for sign-in confirmation and the development mailbox.
+  '/auth',
+  '/dev',
+];
+
+export function isAdminChromeHidden(pathname: string): boolean {
+  const path = normalise(pathname);
+  if (path === '/' || path.endsWith('-public')) return true;
+  return chromelessSections.some((section) => isWithin(path, section));
+}
+
+export function isFooterHidden(pathname: string): boolean {
+  const path = normalise(pathname);
+  return isWithin(path, '/public') || path.endsWith('-public');
+}
+
+const adminTitles: Record<string, string> = {
+  '/admin': 'Trainer Onboarding Dashboard',
+  '/admin/trainers': 'Admin Portal',
+  '/admin/documents': 'Documents',
+  '/admin/calendar': 'Calendar',
+  '/admin/inventory': 'Inventory Management',
+  '/admin/settings': 'Settings',
+};
+
+export function adminTitleFor(pathname: string): string {
+  const path = normalise(pathname);
+  const exact = adminTitles[path];
+  if (exact) return exact;
+  if (/^\/admin\/trainers\/[^/]+$/.test(path)) return 'Trainer Details';
+  return 'Admin Portal';
+}

@@ -1,0 +1,43 @@
+import { ModulePlaceholder } from './module-placeholder';
+
+export function AdminCalendarPage() {
+  return (
+    <ModulePlaceholder
+      title="Calendar"
+      plannedFeatures={[
+        'Onboarding sessions',
+        'Certification renewal dates',
+        'Consultation availability',
+        'Group events',
+      ]}
+    />
+  );
+}
+
+export function InventoryPage() {
+  return (
+    <ModulePlaceholder
+      title="Inventory Management"
+      plannedFeatures={[
+        'Equipment and shipping status',
+        'Curriculum materials inventory',
+        'Replacement requests',
+        'Accounting reports',
+      ]}
+    />
+  );
+}
+
+export function SettingsPage() {
+  return (
+    <ModulePlaceholder
+      title="Settings"
+      plannedFeatures={[
+        'User accounts and permissions',
+        'Notification preferences',
+        'External integrations',
+        'Branding',
+      ]}
+    />
+  );
+}

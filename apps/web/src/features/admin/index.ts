@@ -1,0 +1,1 @@
+export { AdminCalendarPage, InventoryPage, SettingsPage } from './components/placeholder-pages';

@@ -1,0 +1,1 @@
+export { MailboxPage } from './components/mailbox-page';

@@ -1,0 +1,8 @@
+import { LegalDocument } from './components/legal-document';
+import { LegalPageNavigation } from './components/legal-page-navigation';
+import { privacyPolicy } from './content/privacy-policy';
+import type { LegalPageProps } from './types';
+
+export function PrivacyPolicyPage({ variant }: LegalPageProps) {
+  return <LegalDocument content={privacyPolicy} navigation={<LegalPageNavigation variant={variant} />} />;
+}

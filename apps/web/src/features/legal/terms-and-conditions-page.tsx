@@ -1,0 +1,19 @@
+import { Group } from '@mantine/core';
+import { LegalDocument } from './components/legal-document';
+import { ReturnToPreviousPageButton } from './components/legal-page-navigation';
+import { APP_HOME_PATH } from './constants';
+import { termsAndConditions } from './content/terms-and-conditions';
+
+/** Certification program Terms & Conditions (/legal/terms). */
+export function TermsAndConditionsPage() {
+  return (
+    <LegalDocument
+      content={termsAndConditions}
+      navigation={
+        <Group>
+          <ReturnToPreviousPageButton fallbackPath={APP_HOME_PATH} />
+        </Group>
+      }
+    />
+  );
+}

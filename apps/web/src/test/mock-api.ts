@@ -1,0 +1,59 @@
+import { vi } from 'vitest';
+
+export type MockResponse = Response | (() => Response | Promise<Response>);
+export type MockRoutes = Record<string, MockResponse>;
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** A request that never answers, for looking at a busy state. */
+export function pending(): Promise<Response> {
+  return new Promise(() => {});
+}
+
+/**
+ * Replaces fetch with a table of 'METHOD /path' -> response. A request missing from the table is a test
+ * bug, reported through console.error so the test fails.
+ */
+export function mockApi(routes: MockRoutes) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = routes[`${method} ${url}`];
+    if (!route) {
+      console.error(`Unmocked request: ${method} ${url}`);
+      return new Response('not mocked', { status: 501 });
+    }
+    return typeof route === 'function' ? route() : route.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The requests made so far, as 'METHOD /path'. */
+export function requestsMade(fetchMock: ReturnType<typeof mockApi>): string[] {
+  return fetchMock.mock.calls.map(
+    ([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${String(input)}`,
+  );
+}
+
+/** Session and logout answers that behave like the server: after logout the session is empty. */
+export function sessionRoutes(user: unknown): MockRoutes {
+  let current = user;
+  return {
+    'GET /api/auth/session': () => json({ user: current }),
+    'POST /api/auth/logout': () => {
+      current = null;
+      return noContent();
+    },
+  };
+}

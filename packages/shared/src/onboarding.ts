@@ -1,0 +1,65 @@
+import type { SelfMarkedOnboardingStep } from './presets';
+
+/** The portal's 8-step checklist (spec portal 4). Three steps follow real account state; five the trainer marks. */
+export const ONBOARDING_STEPS = [
+  { key: 'account_created', label: 'Account Created', source: 'always' },
+  { key: 'payment_completed', label: 'Payment Completed', source: 'payment' },
+  { key: 'documents_signed', label: 'Documents Signed', source: 'documents' },
+  { key: 'video_library_access', label: 'Video Library Access', source: 'trainer' },
+  { key: 'trainer_drive_access', label: 'Trainer Drive Access', source: 'trainer' },
+  { key: 'whatsapp_access', label: 'WhatsApp Access', source: 'trainer' },
+  { key: 'facebook_group_access', label: 'Private Facebook Group Access', source: 'trainer' },
+  { key: 'weekly_training_access', label: 'Weekly Live Training Link', source: 'trainer' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; source: string }>;
+
+export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
+
+export interface OnboardingStepState {
+  key: OnboardingStepKey;
+  label: string;
+  completed: boolean;
+  /** Only the five self-marked steps can be toggled by the trainer. */
+  canToggle: boolean;
+}
+
+export interface OnboardingChecklist {
+  steps: OnboardingStepState[];
+  completedCount: number;
+  total: number;
+  percent: number;
+}
+
+export function buildOnboardingChecklist(state: {
+  paymentCompleted: boolean;
+  documentsSigned: boolean;
+  markedSteps: ReadonlySet<string>;
+}): OnboardingChecklist {
+  const steps = ONBOARDING_STEPS.map((step): OnboardingStepState => {
+    const completed =
+      step.source === 'always'
+        ? true
+        : step.source === 'payment'
+          ? state.paymentCompleted
+          : step.source === 'documents'
+            ? state.documentsSigned
+            : state.markedSteps.has(step.key as SelfMarkedOnboardingStep);
+    return { key: step.key, label: step.label, completed, canToggle: step.source === 'trainer' };
+  });
+  const completedCount = steps.filter((s) => s.completed).length;
+  return {
+    steps,
+    completedCount,
+    total: steps.length,
+    percent: Math.round((completedCount / steps.length) * 100),
+  };
+}
+
+/** Certification lasts 2 years: the renewal date is the one set, else the training date plus 2 years. */
+export function renewalDateFor(trainingDate: string | null, renewalDate: string | null): string | null {
+  if (renewalDate) return renewalDate;
+  if (!trainingDate || !/^\d{4}-\d{2}-\d{2}$/.test(trainingDate)) return null;
+  const [y, m, d] = trainingDate.split('-');
+  // Feb 29 renews on Feb 28 two years later (no Feb 29 then).
+  const day = m === '02' && d === '29' ? '28' : d;
+  return `${Number(y) + 2}-${m}-${day}`;
+}
