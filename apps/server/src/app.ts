@@ -10,12 +10,15 @@ import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 import { notFound } from './lib/app-error';
+import { createDiskStorage } from './lib/file-storage';
 import { adminRoutes } from './modules/admin/routes';
 import { useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
 import { devRoutes } from './modules/dev/routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { portalRoutes } from './modules/portal/routes';
+import { profileRoutes } from './modules/profiles/routes';
 import { trainerRoutes } from './modules/trainers/routes';
 import { ensureUser, grantRole } from './modules/users/repository';
 import { useErrorHandler } from './plugins/error-handler';
@@ -95,7 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   useSecurityHeaders(app, config);
   await app.register(fastifyCookie);
 
-  const deps = { db, config, mailer };
+  const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
+  const deps = { db, config, mailer, storage };
   useAccessRules(app, deps);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => {
@@ -105,6 +109,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes, deps);
   await app.register(trainerRoutes, deps);
   await app.register(adminRoutes, deps);
+  await app.register(portalRoutes, deps);
+  await app.register(profileRoutes, deps);
   await app.register(devRoutes, deps);
 
   await serveWebApp(app, config);

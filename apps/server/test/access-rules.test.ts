@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/verify',
   'POST /api/auth/logout',
   'GET /api/dev/mailbox',
+  'GET /api/pictures/:file',
 ];
 
 describe('access rules, read from the server route table', () => {

@@ -10,9 +10,10 @@ import {
   type TrainerListItem,
   type trainerListQuerySchema,
 } from '@soulpunch/shared';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { FieldChange } from '../../db/schema';
+import type { Database, FieldChange } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import {
   ADMIN_PROFILE_COLUMNS,
@@ -113,7 +114,30 @@ export async function getTrainerFull(db: Db, id: number): Promise<TrainerFull> {
   };
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
+export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
+export const emailTakenError = () => badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+
+/** A trainer's e-mail is also their sign-in: no other trainer or account may hold it. */
+export async function assertEmailAvailable(
+  db: Kysely<Database>,
+  email: string,
+  trainerId: number,
+  userId: number | null,
+) {
+  const trainerClash = await db
+    .selectFrom('trainers')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '!=', trainerId)
+    .executeTakeFirst();
+  const userClash = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .$if(userId !== null, (qb) => qb.where('id', '!=', userId as number))
+    .executeTakeFirst();
+  if (trainerClash || userClash) throw emailTakenError();
+}
 
 /** An admin's edit: validated input, unique e-mail, every changed field recorded with its old and new value. */
 export async function updateTrainer(
@@ -126,22 +150,7 @@ export async function updateTrainer(
     await db.transaction().execute(async (trx) => {
       const before = await findTrainerRow(trx, id);
       if (!before) throw notFound(TRAINER_NOT_FOUND);
-      if (input.email !== before.email) {
-        const trainerClash = await trx
-          .selectFrom('trainers')
-          .select('id')
-          .where('email', '=', input.email)
-          .where('id', '!=', id)
-          .executeTakeFirst();
-        const userClash = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', input.email)
-          .$if(before.userId !== null, (qb) => qb.where('id', '!=', before.userId as number))
-          .executeTakeFirst();
-        if (trainerClash || userClash)
-          throw badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      }
+      if (input.email !== before.email) await assertEmailAvailable(trx, input.email, id, before.userId);
 
       const now = new Date();
       const { profile, ...basics } = input;
@@ -182,7 +191,7 @@ export async function updateTrainer(
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (isUniqueViolation(error)) throw emailTakenError();
     throw error;
   }
   return getTrainerFull(db, id);

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { forbidden } from '../../lib/app-error';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import { assertCanReachTrainer } from '../auth/access';
+import { trainerIdParams } from '../trainers/routes';
+import {
+  getOnboardingChecklist,
+  getPortalResources,
+  recordResourceVisit,
+  setOnboardingStep,
+} from './service';
+
+export async function portalRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/trainers/:id/onboarding',
+    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return getOnboardingChecklist(db, request.params.id);
+    },
+  );
+
+  r.put(
+    '/api/trainers/:id/onboarding/:step',
+    {
+      schema: {
+        params: trainerIdParams.extend({ step: z.string().max(60) }),
+        body: z.strictObject({ completed: z.boolean() }),
+      },
+      config: { access: 'signed-in' },
+    },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return setOnboardingStep(db, request.params.id, request.params.step, request.body.completed);
+    },
+  );
+
+  r.get('/api/resources', { config: { access: 'signed-in' } }, async (request) =>
+    getPortalResources(db, request.user?.trainerId ?? null),
+  );
+
+  r.post(
+    '/api/resources/:id/visits',
+    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      const trainerId = request.user?.trainerId;
+      if (!trainerId) throw forbidden('Only trainers keep a record of opened resources.');
+      return recordResourceVisit(db, trainerId, request.params.id);
+    },
+  );
+}

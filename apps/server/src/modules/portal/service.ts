@@ -1,0 +1,127 @@
+import {
+  buildOnboardingChecklist,
+  type OnboardingChecklist,
+  SELF_MARKED_ONBOARDING_STEPS,
+  type SelfMarkedOnboardingStep,
+} from '@soulpunch/shared';
+import type { Db } from '../../db/database';
+import { badRequest, notFound } from '../../lib/app-error';
+import { TRAINER_NOT_FOUND } from '../trainers/service';
+
+/** The checklist from real state: payment and documents from the trainer record, the rest as marked. */
+export async function getOnboardingChecklist(db: Db, trainerId: number): Promise<OnboardingChecklist> {
+  const trainer = await db
+    .selectFrom('trainers')
+    .select(['paymentStatus', 'onboardingStatus'])
+    .where('id', '=', trainerId)
+    .executeTakeFirst();
+  if (!trainer) throw notFound(TRAINER_NOT_FOUND);
+  const marked = await db
+    .selectFrom('trainerOnboardingSteps')
+    .select('step')
+    .where('trainerId', '=', trainerId)
+    .execute();
+  return buildOnboardingChecklist({
+    paymentCompleted: trainer.paymentStatus === 'completed',
+    // Documents are signed once onboarding moved past 'documents_pending'.
+    documentsSigned: trainer.onboardingStatus === 'completed',
+    markedSteps: new Set(marked.map((m) => m.step)),
+  });
+}
+
+export const isSelfMarkedStep = (step: string): step is SelfMarkedOnboardingStep =>
+  (SELF_MARKED_ONBOARDING_STEPS as readonly string[]).includes(step);
+
+export async function setOnboardingStep(
+  db: Db,
+  trainerId: number,
+  step: string,
+  completed: boolean,
+): Promise<OnboardingChecklist> {
+  if (!isSelfMarkedStep(step)) {
+    throw badRequest('step_not_editable', 'This step follows your account and cannot be changed here.');
+  }
+  await getOnboardingChecklist(db, trainerId);
+  if (completed) {
+    await db
+      .insertInto('trainerOnboardingSteps')
+      .values({ trainerId, step })
+      .onConflict((oc) => oc.columns(['trainerId', 'step']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('trainerOnboardingSteps')
+      .where('trainerId', '=', trainerId)
+      .where('step', '=', step)
+      .execute();
+  }
+  return getOnboardingChecklist(db, trainerId);
+}
+
+export interface PortalResource {
+  id: number;
+  name: string;
+  description: string;
+  badge: string | null;
+  details: string | null;
+  url: string;
+  visited: boolean;
+}
+
+export interface PortalResources {
+  categories: Array<{ id: number; name: string; comingSoon: boolean; resources: PortalResource[] }>;
+  upcomingTraining: PortalResource[];
+  trainingSchedule: PortalResource[];
+}
+
+/** The resource catalogue, each marked visited when this trainer has opened it before. */
+export async function getPortalResources(db: Db, trainerId: number | null): Promise<PortalResources> {
+  const [categories, resources, visits] = await Promise.all([
+    db.selectFrom('resourceCategories').selectAll().orderBy('position').execute(),
+    db.selectFrom('resources').selectAll().orderBy('position').orderBy('id').execute(),
+    trainerId === null
+      ? Promise.resolve([])
+      : db
+          .selectFrom('trainerResourceVisits')
+          .select('resourceId')
+          .where('trainerId', '=', trainerId)
+          .execute(),
+  ]);
+  const visited = new Set(visits.map((v) => v.resourceId));
+  const toResource = (r: (typeof resources)[number]): PortalResource => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    badge: r.badge,
+    details: r.details,
+    url: r.url,
+    visited: visited.has(r.id),
+  });
+  return {
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      comingSoon: c.comingSoon,
+      resources: resources.filter((r) => r.kind === 'resource' && r.categoryId === c.id).map(toResource),
+    })),
+    upcomingTraining: resources.filter((r) => r.kind === 'upcoming_training').map(toResource),
+    trainingSchedule: resources.filter((r) => r.kind === 'training_schedule').map(toResource),
+  };
+}
+
+/** Records that a trainer opened a resource; `firstVisit` tells the portal to show its one-time toast. */
+export async function recordResourceVisit(db: Db, trainerId: number, resourceId: number) {
+  const resource = await db
+    .selectFrom('resources')
+    .select('id')
+    .where('id', '=', resourceId)
+    .executeTakeFirst();
+  if (!resource) throw notFound('No such resource.');
+  const inserted = await db
+    .insertInto('trainerResourceVisits')
+    .values({ trainerId, resourceId })
+    .onConflict((oc) => oc.columns(['trainerId', 'resourceId']).doNothing())
+    .returning('resourceId')
+    .executeTakeFirst();
+  return { firstVisit: inserted !== undefined };
+}

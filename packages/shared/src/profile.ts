@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import {
+  optionalDate,
+  optionalPhone,
+  optionalText,
+  optionalUrl,
+  trainerEmailSchema,
+  trainerNameSchema,
+} from './trainers';
+
+export const BIO_MAX_LENGTH = 250;
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const INSURANCE_PROVIDERS = [
+  { value: 'next', label: 'Next Insurance' },
+  { value: 'kk', label: 'K&K Insurance' },
+  { value: 'other', label: 'Other Provider' },
+] as const;
+
+/** Google Drive share links point at a viewer page; images need the direct form. Other URLs pass unchanged. */
+export function directImageUrl(url: string): string {
+  const trimmed = url.trim();
+  const id =
+    trimmed.match(/^https?:\/\/drive\.google\.com\/file\/d\/([\w-]+)/)?.[1] ??
+    trimmed.match(/^https?:\/\/drive\.google\.com\/(?:open|uc)\?(?:.*&)?id=([\w-]+)/)?.[1];
+  return id ? `https://drive.google.com/uc?export=view&id=${id}` : trimmed;
+}
+
+const socialHandle = (label: string) => optionalText(200, label);
+const stringList = (label: string) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(60, { error: `Each ${label} must be at most 60 characters` }),
+    )
+    .max(20, { error: `At most 20 ${label}s` })
+    // Custom entries are trimmed and blank ones ignored (spec portal 5); duplicates collapse.
+    .transform((items) => [...new Set(items.filter(Boolean))]);
+
+/**
+ * Everything the profile editor saves (spec portal 3, editor model and both save payloads), including the
+ * fields the prototype dropped. Every field is optional: what is sent is saved, what is not sent is kept.
+ */
+export const trainerProfileUpdateSchema = z
+  .strictObject({
+    name: trainerNameSchema,
+    /** The editor's word for name; either may be sent. */
+    fullName: trainerNameSchema,
+    /** Derived from the name on our side; accepted because the spec's payload carries them. */
+    firstName: z.string().max(100).optional(),
+    lastName: z.string().max(100).optional(),
+    email: trainerEmailSchema,
+    phone: optionalPhone,
+    notes: optionalText(2000, 'Notes'),
+    bio: optionalText(2000, 'Bio'),
+    address: optionalText(200, 'Street address'),
+    city: optionalText(100, 'City'),
+    state: optionalText(50, 'State'),
+    postalCode: optionalText(20, 'Postal code'),
+    website: optionalUrl,
+    instagram: socialHandle('Instagram'),
+    facebook: socialHandle('Facebook'),
+    tiktok: socialHandle('TikTok'),
+    linkedin: socialHandle('LinkedIn'),
+    twitter: socialHandle('Twitter/X'),
+    pillar: socialHandle('Pillar'),
+    youtube: socialHandle('YouTube'),
+    otherSocialMedia: z
+      .array(
+        z.strictObject({
+          platform: z.string().trim().min(1, { error: 'Platform name is required' }).max(60),
+          url: z.string().trim().min(1, { error: 'URL or username is required' }).max(300),
+        }),
+      )
+      .max(20),
+    trainingDate: optionalDate,
+    renewalDate: optionalDate,
+    certificationDate: optionalDate,
+    hasInsurance: z.boolean(),
+    insuranceProvider: z
+      .enum(['next', 'kk', 'other'], { error: 'Please choose an insurance provider' })
+      .nullish()
+      .transform((v) => v ?? null),
+    insuranceExpiry: optionalDate,
+    hasStripe: z.boolean(),
+    stripePaymentLink: optionalUrl,
+    hasPaypal: z.boolean(),
+    paypalPaymentLink: optionalUrl,
+    hasPillar: z.boolean(),
+    pillarAccountLink: optionalUrl,
+    hasAffiliateLink: z.boolean(),
+    affiliateLink: optionalUrl,
+    hasCurriculum: z.boolean(),
+    hasMarketingResources: z.boolean(),
+    hasWorkbooks: z.boolean(),
+    hasVideoLibrary: z.boolean(),
+    hasTrainerDrive: z.boolean(),
+    hasCanva: z.boolean(),
+    hasMarketingAssets: z.boolean(),
+    inWhatsApp: z.boolean(),
+    inFacebook: z.boolean(),
+    displayName: optionalText(100, 'Display name'),
+    /** An image URL (Drive share links are rewritten), or null to remove; uploads use their own route. */
+    profilePicture: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .transform((v) => (v ? directImageUrl(v) : null))
+      .refine((v) => v === null || /^https:\/\//.test(v) || /^\/api\/pictures\/[\w.-]+$/.test(v), {
+        error: 'Please enter an image URL starting with https://',
+      }),
+    publicBio: z
+      .string()
+      .trim()
+      .max(BIO_MAX_LENGTH, { error: `Bio must be at most ${BIO_MAX_LENGTH} characters` })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    displayLocation: optionalText(100, 'Location'),
+    availabilityDescription: optionalText(100, 'Availability'),
+    displayContact: optionalText(200, 'Contact'),
+    experienceDescription: optionalText(100, 'Experience'),
+    websitePublic: optionalUrl,
+    publicSocialMedia: optionalText(500, 'Public social media'),
+    publicEmail: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || z.email().safeParse(v).success, { error: 'Please enter a valid email' }),
+    publicPhone: optionalPhone,
+    basicClassPaymentLink: optionalUrl,
+    publiclyListed: z.boolean(),
+    featuredTrainer: z.boolean(),
+    yearsExperience: z.coerce
+      .number({ error: 'Years of experience must be a number' })
+      .int()
+      .min(0, { error: 'Years of experience cannot be negative' })
+      .max(80),
+    specializations: stringList('specialization'),
+    classTypes: stringList('class type'),
+    showFullName: z.boolean(),
+    showEmail: z.boolean(),
+    showPhone: z.boolean(),
+    showCity: z.boolean(),
+    showState: z.boolean(),
+    showBio: z.boolean(),
+    showWebsite: z.boolean(),
+    showSocialMedia: z.boolean(),
+  })
+  .partial();
+export type TrainerProfileUpdate = z.input<typeof trainerProfileUpdateSchema>;
+type ProfileOutput = z.output<typeof trainerProfileUpdateSchema>;
+
+/** The profile as read (GET /api/trainer-profile/{id}): every editor field, with nulls for empty ones. */
+export type TrainerProfileData = {
+  [K in Exclude<keyof ProfileOutput, 'firstName' | 'lastName' | 'fullName'>]-?: Exclude<
+    ProfileOutput[K],
+    undefined
+  >;
+} & {
+  trainerId: number;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+};
