@@ -16,6 +16,7 @@ import { useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
 import { devRoutes } from './modules/dev/routes';
+import { directoryRoutes } from './modules/directory/routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { portalRoutes } from './modules/portal/routes';
 import { profileRoutes } from './modules/profiles/routes';
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRoutes, deps);
   await app.register(portalRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(directoryRoutes, deps);
   await app.register(devRoutes, deps);
 
   await serveWebApp(app, config);

@@ -26,6 +26,9 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/logout',
   'GET /api/dev/mailbox',
   'GET /api/pictures/:file',
+  'GET /api/public-trainers',
+  'GET /api/public-trainers/states',
+  'GET /api/public-trainers/:id',
 ];
 
 describe('access rules, read from the server route table', () => {

@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './contact';
+export * from './directory';
 export * from './errors';
 export * from './onboarding';
 export * from './presets';

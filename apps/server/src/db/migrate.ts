@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
 import * as trainerChanges from './migrations/0002-trainer-changes';
 import * as resources from './migrations/0003-resources';
+import * as trainerCoordinates from './migrations/0004-trainer-coordinates';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-trainer-changes': trainerChanges,
   '0003-resources': resources,
+  '0004-trainer-coordinates': trainerCoordinates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,6 +64,9 @@ export interface TrainersTable {
   /** 'active' or 'inactive'; headquarters is the separate isHeadquarters flag. */
   status: Generated<string>;
   isHeadquarters: Generated<boolean>;
+  /** From the gazetteer; null when the place is unknown (the trainer stays listed, off the map). */
+  latitude: number | null;
+  longitude: number | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -9,6 +9,7 @@ import {
 } from '@soulpunch/shared';
 import type { Db } from '../db/database';
 import type { NewTrainerProfile } from '../db/schema';
+import { geocodePlace } from '../lib/geocoder';
 import { DEMO_CITIES } from './cities';
 
 export const DEMO_ADMIN = { email: 'admin@soulpunch.example', name: 'Alex Morgan' };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/file-storage';
+import { refreshTrainerCoordinates } from '../trainers/repository';
 import {
   assertEmailAvailable,
   emailTakenError,
@@ -175,6 +176,7 @@ export async function saveTrainerProfile(
         .values({ trainerId, ...values })
         .onConflict((oc) => oc.column('trainerId').doUpdateSet({ ...values, updatedAt: now }))
         .execute();
+      await refreshTrainerCoordinates(trx, trainerId);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTakenError();

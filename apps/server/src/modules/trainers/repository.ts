@@ -2,6 +2,7 @@ import type { TrainerListQuery } from '@soulpunch/shared';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { geocodePlace } from '../../lib/geocoder';
 
 /** The spec's by-email answer: id, name, email, status. */
 export async function findTrainerByEmail(db: Db, email: string) {
@@ -121,4 +122,21 @@ export async function countByColumn(db: Db, column: 'paymentStatus' | 'onboardin
     .groupBy(column)
     .execute();
   return Object.fromEntries(rows.map((r) => [r[column], Number(r.n)]));
+}
+
+/** Re-geocodes a trainer from their saved city, state and ZIP; called after every save of those fields. */
+export async function refreshTrainerCoordinates(db: Kysely<Database>, trainerId: number): Promise<void> {
+  const row = await db
+    .selectFrom('trainers')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
+    .select(['trainers.city', 'trainers.state', 'trainerProfiles.postalCode'])
+    .where('trainers.id', '=', trainerId)
+    .executeTakeFirst();
+  if (!row) return;
+  const point = geocodePlace({ city: row.city, state: row.state, postalCode: row.postalCode });
+  await db
+    .updateTable('trainers')
+    .set({ latitude: point?.latitude ?? null, longitude: point?.longitude ?? null })
+    .where('id', '=', trainerId)
+    .execute();
 }

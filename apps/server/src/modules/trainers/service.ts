@@ -21,6 +21,7 @@ import {
   countTrainers,
   findTrainerRow,
   listTrainerRows,
+  refreshTrainerCoordinates,
   type TrainerRow,
 } from './repository';
 
@@ -183,6 +184,7 @@ export async function updateTrainer(
           changes.push({ field: `profile.${field}`, from: beforeProfile[field], to: profile[field] });
         }
       }
+      await refreshTrainerCoordinates(trx, id);
       if (changes.length) {
         await trx
           .insertInto('trainerChanges')
