@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
-import { notFound } from './lib/app-error';
 import { createDiskStorage } from './lib/file-storage';
 import { adminRoutes } from './modules/admin/routes';
 import { useAccessRules } from './modules/auth/access';
@@ -25,6 +22,7 @@ import { ensureUser, grantRole } from './modules/users/repository';
 import { useErrorHandler } from './plugins/error-handler';
 import { useSecurityHeaders } from './plugins/security-headers';
 import { useZodValidation } from './plugins/validation';
+import { redactUrl, serveWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,11 +42,6 @@ export function databaseTargetFor(config: AppConfig): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
-}
-
-/** Query strings may carry sign-in tokens (the confirm page): they never reach the logs. */
-function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -115,37 +108,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(directoryRoutes, deps);
   await app.register(devRoutes, deps);
 
-  await serveWebApp(app, config);
+  await serveWebApp(app, config, db);
   return app;
-}
-
-/** The built React app, with index.html for every client-side route. */
-async function serveWebApp(app: FastifyInstance, config: AppConfig) {
-  const indexFile = path.join(config.webDistDir, 'index.html');
-  const hasWebApp = existsSync(indexFile);
-  if (!hasWebApp && config.env === 'production') {
-    throw new Error(`The web app is not built (${indexFile} is missing). Run \`npm run build\` first.`);
-  }
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite puts a content hash in every asset name, so they never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasWebApp || !['GET', 'HEAD'].includes(request.method)) {
-      throw notFound(`No such address: ${request.method} ${redactUrl(request.url.split('?')[0] ?? '')}`);
-    }
-    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
-      throw notFound('No such file.');
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
 }
