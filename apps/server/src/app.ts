@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
+import { classRoutes } from './modules/classes/routes';
 import { devRoutes } from './modules/dev/routes';
 import { directoryRoutes } from './modules/directory/routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(portalRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(directoryRoutes, deps);
+  await app.register(classRoutes, deps);
   await app.register(devRoutes, deps);
 
   await serveWebApp(app, config, db);

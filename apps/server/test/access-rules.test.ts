@@ -29,6 +29,12 @@ const PUBLIC_ROUTES = [
   'GET /api/public-trainers',
   'GET /api/public-trainers/states',
   'GET /api/public-trainers/:id',
+  'GET /api/classes',
+  'GET /api/classes/:id',
+  'POST /api/classes/:id/registrations',
+  'POST /api/registrations/cancel',
+  'GET /api/calendar/classes.ics',
+  'GET /api/calendar/trainers/:id.ics',
 ];
 
 describe('access rules, read from the server route table', () => {

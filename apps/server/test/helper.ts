@@ -145,7 +145,7 @@ export const withCookie = (cookie: string, options: InjectOptions): InjectOption
 
 /** Empties every table (keeping the schema), so one app can serve many tests of a file. */
 export async function resetDatabase(app: FastifyInstance): Promise<void> {
-  await sql`truncate users, user_roles, sessions, magic_links, rate_limit_hits, outbox_messages, trainers, trainer_profiles, trainer_onboarding_steps, trainer_changes, trainer_resource_visits restart identity cascade`.execute(
+  await sql`truncate users, user_roles, sessions, magic_links, rate_limit_hits, outbox_messages, trainers, trainer_profiles, trainer_onboarding_steps, trainer_changes, trainer_resource_visits, classes, class_registrations restart identity cascade`.execute(
     app.db,
   );
 }

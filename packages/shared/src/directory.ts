@@ -10,9 +10,11 @@ export const PUBLIC_TRAINER_DEFAULTS = {
   rating: 5,
 } as const;
 
+/** An upcoming class inside a public trainer (spec portal 3, Upcoming class). */
 export interface PublicClass {
-  id: string;
+  id: number;
   title: string;
+  start: string;
   date: string;
   time: string;
   location: string;

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial';
 import * as trainerChanges from './migrations/0002-trainer-changes';
 import * as resources from './migrations/0003-resources';
 import * as trainerCoordinates from './migrations/0004-trainer-coordinates';
+import * as classes from './migrations/0005-classes';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-trainer-changes': trainerChanges,
   '0003-resources': resources,
   '0004-trainer-coordinates': trainerCoordinates,
+  '0005-classes': classes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

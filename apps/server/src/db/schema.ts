@@ -1,4 +1,4 @@
-import type { OnboardingStatus, PaymentStatus } from '@soulpunch/shared';
+import type { ClassLevel, ClassType, OnboardingStatus, PaymentStatus } from '@soulpunch/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Table shapes as Kysely sees them (camelCase here, snake_case in SQL via CamelCasePlugin). */
@@ -48,7 +48,14 @@ export interface OutboxMessagesTable {
   subject: string;
   textBody: string;
   htmlBody: string;
+  attachments: ColumnType<MailAttachment[], string | undefined, never>;
   createdAt: CreatedAt;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface TrainersTable {
@@ -189,6 +196,40 @@ export interface TrainerResourceVisitsTable {
   firstOpenedAt: CreatedAt;
 }
 
+export interface ClassesTable {
+  id: Generated<number>;
+  trainerId: number;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  location: string;
+  address: string | null;
+  notes: string | null;
+  priceCents: number;
+  capacity: number;
+  type: ClassType;
+  level: ClassLevel;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  paymentLink: string | null;
+  status: Generated<'scheduled' | 'cancelled'>;
+  /** Bumped on every change, so calendar apps replace their copy of the event. */
+  sequence: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ClassRegistrationsTable {
+  id: Generated<number>;
+  classId: number;
+  name: string;
+  email: string;
+  status: 'registered' | 'waitlisted' | 'cancelled';
+  cancelTokenHash: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -203,6 +244,8 @@ export interface Database {
   resourceCategories: ResourceCategoriesTable;
   resources: ResourcesTable;
   trainerResourceVisits: TrainerResourceVisitsTable;
+  classes: ClassesTable;
+  classRegistrations: ClassRegistrationsTable;
 }
 
 export type User = Selectable<UsersTable>;

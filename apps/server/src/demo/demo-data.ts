@@ -1,11 +1,17 @@
 import {
   AVAILABILITY_OPTIONS,
   CLASS_TYPE_PRESETS,
+  type ClassLevel,
+  type ClassType,
+  classEndInstant,
+  DEFAULT_CLASS_TITLE,
   EXPERIENCE_LEVELS,
+  instantToZonedTime,
   type OnboardingStatus,
   type PaymentStatus,
   SELF_MARKED_ONBOARDING_STEPS,
   SPECIALIZATION_PRESETS,
+  zonedTimeToInstant,
 } from '@soulpunch/shared';
 import type { Db } from '../db/database';
 import type { NewTrainerProfile } from '../db/schema';
@@ -117,6 +123,68 @@ function random(seed: number) {
   };
 }
 
+const STATE_TIME_ZONES: Record<string, string> = {
+  AZ: 'America/Phoenix',
+  CA: 'America/Los_Angeles',
+  OR: 'America/Los_Angeles',
+  WA: 'America/Los_Angeles',
+  NV: 'America/Los_Angeles',
+  CO: 'America/Denver',
+  NM: 'America/Denver',
+  UT: 'America/Denver',
+  ID: 'America/Boise',
+  NY: 'America/New_York',
+  PA: 'America/New_York',
+  GA: 'America/New_York',
+  FL: 'America/New_York',
+  NC: 'America/New_York',
+  OH: 'America/New_York',
+  MI: 'America/Detroit',
+  MA: 'America/New_York',
+  MD: 'America/New_York',
+  KY: 'America/Kentucky/Louisville',
+};
+export const timeZoneForState = (state: string) => STATE_TIME_ZONES[state] ?? 'America/Chicago';
+
+const CLASS_KINDS: ReadonlyArray<{ title: string; type: ClassType; level: ClassLevel; tags: string[] }> = [
+  { title: DEFAULT_CLASS_TITLE, type: 'group', level: 'beginner', tags: ['beginner friendly'] },
+  {
+    title: "Women's Self-Defense Workshop",
+    type: 'workshop',
+    level: 'all-levels',
+    tags: ['women', 'awareness'],
+  },
+  { title: 'Teen Safety Bootcamp', type: 'series', level: 'beginner', tags: ['teens'] },
+  {
+    title: 'Workplace Safety Training',
+    type: 'corporate',
+    level: 'custom',
+    tags: ['corporate', 'de-escalation'],
+  },
+  { title: 'Private Self-Defense Lesson', type: 'private', level: 'custom', tags: ['one-on-one'] },
+  { title: 'Advanced Escape Techniques', type: 'group', level: 'advanced', tags: ['advanced'] },
+];
+const VENUES = [
+  'Community Center',
+  'YMCA',
+  'Public Library Meeting Room',
+  'Martial Arts Studio',
+  'Recreation Center',
+];
+
+export interface DemoClass {
+  title: string;
+  type: ClassType;
+  level: ClassLevel;
+  tags: string[];
+  /** Days after the day the data is loaded. */
+  dayOffset: number;
+  startTime: string;
+  price: number;
+  capacity: number;
+  venue: string;
+}
+
 export interface DemoTrainer {
   name: string;
   email: string;
@@ -128,6 +196,7 @@ export interface DemoTrainer {
   isHeadquarters: boolean;
   profile: Omit<NewTrainerProfile, 'trainerId'>;
   completedSteps: string[];
+  classes: DemoClass[];
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -181,6 +250,20 @@ export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] 
       onboardingStatus,
       isHeadquarters,
       completedSteps: SELF_MARKED_ONBOARDING_STEPS.filter(() => has(0.5)),
+      classes:
+        paymentStatus === 'completed'
+          ? Array.from({ length: isHeadquarters ? 6 : Math.floor(rnd.next() * 5) }, () => {
+              const kind = rnd.pick(CLASS_KINDS);
+              return {
+                ...kind,
+                dayOffset: 2 + Math.floor(rnd.next() * 90),
+                startTime: rnd.pick(['09:00', '10:00', '13:00', '14:00', '18:00', '18:30']),
+                price: kind.type === 'corporate' ? 150 : rnd.pick([0, 25, 45, 75, 75]),
+                capacity: kind.type === 'private' ? 2 : rnd.pick([8, 12, 15, 20, 25]),
+                venue: `${rnd.pick(VENUES)}, ${place.city}, ${place.state}`,
+              };
+            })
+          : [],
       profile: {
         displayName: `${first} ${last}`,
         bio: `${rnd.pick(BIO_OPENINGS)} ${rnd.pick(BIO_CLOSINGS)}`,
@@ -260,7 +343,7 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
       const rows = await trx
         .insertInto('trainers')
         .values(
-          batch.map(({ profile: _p, completedSteps: _s, ...t }) => ({
+          batch.map(({ profile: _p, completedSteps: _s, classes: _c, ...t }) => ({
             ...t,
             userId: userIds.get(t.email) ?? null,
           })),
@@ -283,6 +366,34 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
       if (steps.length) await trx.insertInto('trainerOnboardingSteps').values(steps).execute();
     }
   });
+}
+
+/** A demo class on a real future date, at a wall-clock time in the trainer's own time zone. */
+function demoClassRow(trainerId: number, trainer: DemoTrainer, c: DemoClass) {
+  const timeZone = timeZoneForState(trainer.state);
+  const today = instantToZonedTime(new Date(), timeZone).date;
+  const day = new Date(Date.parse(`${today}T00:00:00Z`) + c.dayOffset * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return {
+    trainerId,
+    title: c.title,
+    startsAt: zonedTimeToInstant(day, c.startTime, timeZone),
+    endsAt: classEndInstant(day, c.startTime, null, timeZone),
+    timeZone,
+    location: c.venue,
+    address: null,
+    notes:
+      c.type === 'private'
+        ? 'Contact the trainer to choose a time that suits you.'
+        : 'Wear comfortable clothes and bring water.',
+    priceCents: c.price * 100,
+    capacity: c.capacity,
+    type: c.type,
+    level: c.level,
+    tags: c.tags,
+    paymentLink: trainer.profile.basicClassPaymentLink ?? null,
+  };
 }
 
 /** Loads the demo data only into a database with no trainers; returns whether it did. */

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  formatTimeRange,
+  instantToZonedTime,
   PUBLIC_TRAINER_DEFAULTS,
+  type PublicClass,
   type PublicTrainer,
+  priceLabel,
   type publicTrainerQuerySchema,
   type StateCount,
 } from '@soulpunch/shared';
@@ -121,6 +125,57 @@ function origin(query: Query): Coordinates | null {
   return null;
 }
 
+const MAX_UPCOMING_CLASSES = 10;
+
+/** Each trainer's next scheduled classes (the directory cards show two, the profile all of these). */
+async function upcomingClassesByTrainer(db: Db, trainerIds: number[]): Promise<Map<number, PublicClass[]>> {
+  const byTrainer = new Map<number, PublicClass[]>();
+  if (!trainerIds.length) return byTrainer;
+  const rows = await db
+    .selectFrom('classes')
+    .select([
+      'id',
+      'trainerId',
+      'title',
+      'startsAt',
+      'endsAt',
+      'timeZone',
+      'location',
+      'priceCents',
+      'paymentLink',
+    ])
+    .where('status', '=', 'scheduled')
+    .where('startsAt', '>', new Date())
+    .where('trainerId', 'in', trainerIds)
+    .orderBy('startsAt')
+    .execute();
+  for (const c of rows) {
+    const list = byTrainer.get(c.trainerId) ?? [];
+    if (list.length >= MAX_UPCOMING_CLASSES) continue;
+    list.push({
+      id: c.id,
+      title: c.title,
+      start: c.startsAt.toISOString(),
+      date: instantToZonedTime(c.startsAt, c.timeZone).date,
+      time: formatTimeRange(c.startsAt, c.endsAt, c.timeZone),
+      location: c.location,
+      price: priceLabel(c.priceCents / 100),
+      paymentLink: c.paymentLink,
+    });
+    byTrainer.set(c.trainerId, list);
+  }
+  return byTrainer;
+}
+
+async function withUpcomingClasses(db: Db, trainers: PublicTrainer[]): Promise<PublicTrainer[]> {
+  const classes = await upcomingClassesByTrainer(
+    db,
+    trainers.map((t) => t.id),
+  );
+  for (const t of trainers) t.upcomingClasses = classes.get(t.id) ?? [];
+  return trainers;
+}
+
 /** Headquarters first, then by state (spec); by distance when the visitor gave a place. */
 export async function listPublicTrainers(
   db: Db,
@@ -149,13 +204,14 @@ export async function listPublicTrainers(
   }
   const items =
     query.limit === undefined ? all.slice(query.offset) : all.slice(query.offset, query.offset + query.limit);
-  return { items, total: all.length };
+  return { items: await withUpcomingClasses(db, items), total: all.length };
 }
 
 export async function getPublicTrainer(db: Db, id: number): Promise<PublicTrainer> {
   const [row] = await listedTrainerRows(db, id);
   if (!row) throw notFound('Trainer not found');
-  return toPublicTrainer(row);
+  const [trainer] = await withUpcomingClasses(db, [toPublicTrainer(row)]);
+  return trainer as PublicTrainer;
 }
 
 export async function countPublicTrainersByState(db: Db): Promise<StateCount[]> {

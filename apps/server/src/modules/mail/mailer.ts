@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database';
+import type { MailAttachment } from '../../db/schema';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Text attachments, such as a calendar invite (.ics). */
+  attachments?: MailAttachment[];
 }
 
 /** Where e-mail goes: a real SMTP server, or the embedded outbox when none is configured. */
@@ -44,6 +47,7 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html,
+          attachments: JSON.stringify(message.attachments ?? []),
         })
         .execute();
       log.info(

@@ -48,3 +48,30 @@ export const welcomeTrainerEmail = (to: string, name: string, link: string): Mai
     'An administrator has created your Soul Punch trainer account. Use this link to sign in:',
     'Later, sign in any time from the Trainer Portal login with this e-mail address.',
   );
+
+/** A plain notice: greeting, paragraphs, an optional button, optional attachments (e.g. a calendar invite). */
+export function noticeEmail(options: {
+  to: string;
+  name: string;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  attachments?: MailMessage['attachments'];
+}): MailMessage {
+  const { to, name, subject, paragraphs, action, attachments } = options;
+  const text = [
+    `Hi ${name},`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+  ]
+    .join('\n')
+    .trim();
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family: Arial, sans-serif; color: #1a1b1e;">
+<p>Hi ${escapeHtml(name)},</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : ''}
+</body></html>`;
+  return { to, subject, text, html, attachments };
+}

@@ -1,0 +1,166 @@
+import { classInputSchema, classQuerySchema, registrationInputSchema } from '@soulpunch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { forbidden, unauthenticated } from '../../lib/app-error';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import { assertCanReachTrainer } from '../auth/access';
+import { getPublicTrainer } from '../directory/service';
+import { trainerIdParams } from '../trainers/routes';
+import { legacyClassesBodySchema, legacyUpcomingClasses, saveLegacyClasses } from './legacy';
+import {
+  type ClassDeps,
+  cancelClass,
+  cancelRegistration,
+  classesFeed,
+  createClass,
+  getClassRow,
+  getPublicClass,
+  listPublicClasses,
+  listRegistrations,
+  listTrainerClasses,
+  registerForClass,
+  updateClass,
+} from './service';
+
+const classIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The class's owner or an admin; anyone else gets 403. */
+  async function assertOwnsClass(request: FastifyRequest, classId: number) {
+    const row = await getClassRow(db, classId);
+    assertCanReachTrainer(request, row.trainerId);
+  }
+  const ownTrainerId = (request: FastifyRequest) => {
+    const id = request.user?.trainerId;
+    if (!request.user) throw unauthenticated();
+    if (!id) throw forbidden('Only trainers have a class calendar.');
+    return id;
+  };
+
+  // Public: upcoming classes, one class, registration and its cancellation, calendar feeds.
+  r.get(
+    '/api/classes',
+    { schema: { querystring: classQuerySchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { items, total } = await listPublicClasses(db, request.query);
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  );
+
+  r.get(
+    '/api/classes/:id',
+    { schema: { params: classIdParams }, config: { access: 'public' } },
+    async (request) => getPublicClass(db, request.params.id),
+  );
+
+  r.post(
+    '/api/classes/:id/registrations',
+    { schema: { params: classIdParams, body: registrationInputSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      await getPublicClass(db, request.params.id);
+      return reply
+        .status(201)
+        .send(await registerForClass(deps, request.params.id, request.body, request.ip));
+    },
+  );
+
+  r.post(
+    '/api/registrations/cancel',
+    {
+      schema: { body: z.strictObject({ token: z.string().min(20).max(200) }) },
+      config: { access: 'public' },
+    },
+    async (request) => cancelRegistration(deps, request.body.token),
+  );
+
+  r.get('/api/calendar/classes.ics', { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(await classesFeed(deps)),
+  );
+
+  r.get(
+    '/api/calendar/trainers/:id.ics',
+    { schema: { params: trainerIdParams }, config: { access: 'public' } },
+    async (request, reply) => {
+      await getPublicTrainer(db, request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=300')
+        .send(await classesFeed(deps, request.params.id));
+    },
+  );
+
+  // The trainer's calendar.
+  r.get(
+    '/api/trainers/:id/classes',
+    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return listTrainerClasses(db, request.params.id);
+    },
+  );
+
+  r.post(
+    '/api/trainers/:id/classes',
+    { schema: { params: trainerIdParams, body: classInputSchema }, config: { access: 'signed-in' } },
+    async (request, reply) => {
+      assertCanReachTrainer(request, request.params.id);
+      return reply.status(201).send(await createClass(db, request.params.id, request.body));
+    },
+  );
+
+  r.put(
+    '/api/classes/:id',
+    { schema: { params: classIdParams, body: classInputSchema }, config: { access: 'signed-in' } },
+    async (request) => {
+      await assertOwnsClass(request, request.params.id);
+      return updateClass(deps, request.params.id, request.body);
+    },
+  );
+
+  r.post(
+    '/api/classes/:id/cancel',
+    { schema: { params: classIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      await assertOwnsClass(request, request.params.id);
+      return cancelClass(deps, request.params.id);
+    },
+  );
+
+  r.get(
+    '/api/classes/:id/registrations',
+    { schema: { params: classIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      await assertOwnsClass(request, request.params.id);
+      return listRegistrations(db, request.params.id);
+    },
+  );
+
+  // The prototype's calendar calls, for the signed-in trainer.
+  r.get('/api/trainer-profile', { config: { access: 'signed-in' } }, async (request) => {
+    const trainerId = ownTrainerId(request);
+    const profile = await db
+      .selectFrom('trainerProfiles')
+      .select('basicClassPaymentLink')
+      .where('trainerId', '=', trainerId)
+      .executeTakeFirst();
+    return {
+      upcomingClasses: await legacyUpcomingClasses(db, trainerId),
+      basicClassPaymentLink: profile?.basicClassPaymentLink ?? null,
+    };
+  });
+
+  r.post(
+    '/api/trainer-profile',
+    { schema: { body: legacyClassesBodySchema }, config: { access: 'signed-in' } },
+    async (request) => ({
+      upcomingClasses: await saveLegacyClasses(db, ownTrainerId(request), request.body.upcomingClasses),
+    }),
+  );
+}

@@ -1,0 +1,500 @@
+import {
+  buildICalendar,
+  type CalendarEvent,
+  type ClassSummary,
+  classEndInstant,
+  type classInputSchema,
+  classMessages,
+  type classQuerySchema,
+  formatTimeRange,
+  instantToZonedTime,
+  priceLabel,
+  type Registration,
+  zonedTimeToInstant,
+} from '@soulpunch/shared';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { noticeEmail } from '../mail/templates';
+import { type ClassRow, classesWithCounts, publicClasses } from './repository';
+
+type ClassInput = z.output<typeof classInputSchema>;
+type ClassQuery = z.output<typeof classQuerySchema>;
+
+export interface ClassDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+}
+
+export const CLASS_NOT_FOUND = 'Class not found';
+
+export function toClassSummary(row: ClassRow): ClassSummary {
+  const start = instantToZonedTime(row.startsAt, row.timeZone);
+  const end = instantToZonedTime(row.endsAt, row.timeZone);
+  const registeredCount = Number(row.registeredCount ?? 0);
+  const price = row.priceCents / 100;
+  return {
+    id: row.id,
+    trainerId: row.trainerId,
+    trainerName: row.trainerDisplayName?.trim() || row.trainerName,
+    title: row.title,
+    start: row.startsAt.toISOString(),
+    end: row.endsAt.toISOString(),
+    timeZone: row.timeZone,
+    date: start.date,
+    startTime: start.time,
+    endTime: end.time,
+    time: formatTimeRange(row.startsAt, row.endsAt, row.timeZone),
+    location: row.location,
+    address: row.address,
+    notes: row.notes,
+    price,
+    priceLabel: priceLabel(price),
+    capacity: row.capacity,
+    spotsLeft: Math.max(0, row.capacity - registeredCount),
+    registeredCount,
+    waitlistCount: Number(row.waitlistCount ?? 0),
+    type: row.type,
+    level: row.level,
+    tags: row.tags,
+    paymentLink: row.paymentLink,
+    status: row.status,
+  };
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Upcoming scheduled classes of listed trainers, soonest first. */
+export async function listPublicClasses(
+  db: Db,
+  query: ClassQuery,
+): Promise<{ items: ClassSummary[]; total: number }> {
+  let q = publicClasses(db)
+    .where('classes.status', '=', 'scheduled')
+    .where('classes.startsAt', '>=', query.from ? new Date(query.from) : new Date());
+  if (query.to) q = q.where('classes.startsAt', '<', new Date(query.to));
+  if (query.type) q = q.where('classes.type', '=', query.type);
+  if (query.trainerId) q = q.where('classes.trainerId', '=', query.trainerId);
+  if (query.location) {
+    const pattern = like(query.location);
+    q = q.where((eb) =>
+      eb.or([eb('classes.location', 'ilike', pattern), eb('classes.address', 'ilike', pattern)]),
+    );
+  }
+  if (query.q) {
+    const pattern = like(query.q);
+    q = q.where((eb) =>
+      eb.or([
+        eb('classes.title', 'ilike', pattern),
+        eb('classes.location', 'ilike', pattern),
+        eb('trainers.name', 'ilike', pattern),
+        eb('trainerProfiles.displayName', 'ilike', pattern),
+        eb(eb.fn('array_to_string', ['classes.tags', eb.val(' ')]), 'ilike', pattern),
+      ]),
+    );
+  }
+  const rows = await q.orderBy('classes.startsAt').orderBy('classes.id').execute();
+  return {
+    total: rows.length,
+    items: rows.slice(query.offset, query.offset + query.limit).map(toClassSummary),
+  };
+}
+
+export async function getPublicClass(db: Db, id: number): Promise<ClassSummary> {
+  const row = await publicClasses(db).where('classes.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(CLASS_NOT_FOUND);
+  return toClassSummary(row);
+}
+
+export async function getClassRow(db: Db, id: number): Promise<ClassRow> {
+  const row = await classesWithCounts(db).where('classes.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(CLASS_NOT_FOUND);
+  return row;
+}
+
+/** A trainer's own classes, including cancelled ones, from a week ago on. */
+export async function listTrainerClasses(db: Db, trainerId: number): Promise<ClassSummary[]> {
+  const rows = await classesWithCounts(db)
+    .where('classes.trainerId', '=', trainerId)
+    .where('classes.startsAt', '>=', new Date(Date.now() - 7 * 24 * 3600_000))
+    .orderBy('classes.startsAt')
+    .execute();
+  return rows.map(toClassSummary);
+}
+
+function instantsOf(input: ClassInput) {
+  const startsAt = zonedTimeToInstant(input.date, input.startTime, input.timeZone);
+  const endsAt = classEndInstant(input.date, input.startTime, input.endTime, input.timeZone);
+  if (startsAt.getTime() <= Date.now()) {
+    throw badRequest('validation_error', classMessages.inThePast, { date: classMessages.inThePast });
+  }
+  return { startsAt, endsAt };
+}
+
+function classValues(input: ClassInput) {
+  return {
+    title: input.title,
+    ...instantsOf(input),
+    timeZone: input.timeZone,
+    location: input.location,
+    address: input.address,
+    notes: input.notes,
+    priceCents: Math.round(input.price * 100),
+    capacity: input.capacity,
+    type: input.type,
+    level: input.level,
+    tags: input.tags,
+  };
+}
+
+export async function createClass(db: Db, trainerId: number, input: ClassInput): Promise<ClassSummary> {
+  const trainer = await db
+    .selectFrom('trainers')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
+    .select(['trainers.id', 'trainerProfiles.basicClassPaymentLink'])
+    .where('trainers.id', '=', trainerId)
+    .executeTakeFirst();
+  if (!trainer) throw notFound('Trainer not found');
+  const { id } = await db
+    .insertInto('classes')
+    .values({
+      trainerId,
+      ...classValues(input),
+      // The trainer's usual payment link unless this class names its own (or clears it with null).
+      paymentLink: input.paymentLink === undefined ? trainer.basicClassPaymentLink : input.paymentLink,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toClassSummary(await getClassRow(db, id));
+}
+
+function calendarEvent(config: AppConfig, row: ClassRow): CalendarEvent {
+  const host = new URL(config.appUrl).hostname;
+  return {
+    uid: `class-${row.id}@${host}`,
+    start: row.startsAt,
+    end: row.endsAt,
+    title: row.title,
+    location: [row.location, row.address].filter(Boolean).join(', '),
+    description: [
+      `With ${row.trainerDisplayName?.trim() || row.trainerName}.`,
+      row.notes ?? '',
+      `${config.appUrl}/public/class/${row.id}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    url: `${config.appUrl}/public/class/${row.id}`,
+    cancelled: row.status === 'cancelled',
+    sequence: row.sequence,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function inviteFor(
+  config: AppConfig,
+  row: ClassRow,
+  method: 'REQUEST' | 'CANCEL',
+): MailMessage['attachments'] {
+  return [
+    {
+      filename: 'class.ics',
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content: buildICalendar({ name: row.title, method, events: [calendarEvent(config, row)] }),
+    },
+  ];
+}
+
+function whenText(row: ClassRow): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: row.timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(row.startsAt);
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: row.timeZone, timeZoneName: 'short' })
+    .formatToParts(row.startsAt)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return `${day}, ${formatTimeRange(row.startsAt, row.endsAt, row.timeZone)} ${zone ?? ''}`.trim();
+}
+
+async function liveRegistrations(db: Db, classId: number) {
+  return db
+    .selectFrom('classRegistrations')
+    .selectAll()
+    .where('classId', '=', classId)
+    .where('status', '!=', 'cancelled')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** The owner changes a class; everyone registered or waiting gets the new details and an updated invite. */
+export async function updateClass(
+  deps: ClassDeps,
+  classId: number,
+  input: ClassInput,
+): Promise<ClassSummary> {
+  const before = await getClassRow(deps.db, classId);
+  if (before.status === 'cancelled')
+    throw badRequest('class_cancelled', 'A cancelled class cannot be changed.');
+  await deps.db
+    .updateTable('classes')
+    .set({
+      ...classValues(input),
+      ...(input.paymentLink !== undefined ? { paymentLink: input.paymentLink } : {}),
+      sequence: before.sequence + 1,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', classId)
+    .execute();
+  const after = await getClassRow(deps.db, classId);
+  for (const person of await liveRegistrations(deps.db, classId)) {
+    await deps.mailer.send(
+      noticeEmail({
+        to: person.email,
+        name: person.name,
+        subject: `Updated: ${after.title}`,
+        paragraphs: [
+          `The details of "${after.title}" have changed.`,
+          `When: ${whenText(after)}`,
+          `Where: ${[after.location, after.address].filter(Boolean).join(', ')}`,
+          'The attached invite updates your calendar.',
+        ],
+        action: { label: 'See the class', url: `${deps.config.appUrl}/public/class/${after.id}` },
+        attachments: inviteFor(deps.config, after, 'REQUEST'),
+      }),
+    );
+  }
+  return toClassSummary(after);
+}
+
+/** The owner cancels a class: it leaves the public lists and everyone registered or waiting is told. */
+export async function cancelClass(deps: ClassDeps, classId: number): Promise<ClassSummary> {
+  const before = await getClassRow(deps.db, classId);
+  if (before.status === 'cancelled') return toClassSummary(before);
+  await deps.db
+    .updateTable('classes')
+    .set({ status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date() })
+    .where('id', '=', classId)
+    .execute();
+  const after = await getClassRow(deps.db, classId);
+  for (const person of await liveRegistrations(deps.db, classId)) {
+    await deps.mailer.send(
+      noticeEmail({
+        to: person.email,
+        name: person.name,
+        subject: `Cancelled: ${after.title}`,
+        paragraphs: [
+          `We are sorry: "${after.title}" on ${whenText(after)} has been cancelled by the trainer.`,
+          'Nothing else is needed from you. The attached update removes it from your calendar.',
+        ],
+        action: { label: 'Find another class', url: `${deps.config.appUrl}/public/classes` },
+        attachments: inviteFor(deps.config, after, 'CANCEL'),
+      }),
+    );
+  }
+  return toClassSummary(after);
+}
+
+function confirmationEmail(
+  deps: ClassDeps,
+  row: ClassRow,
+  person: { name: string; email: string },
+  cancelToken: string,
+) {
+  const cancelUrl = `${deps.config.appUrl}/public/class/${row.id}?cancel=${encodeURIComponent(cancelToken)}`;
+  return noticeEmail({
+    to: person.email,
+    name: person.name,
+    subject: `You're registered: ${row.title}`,
+    paragraphs: [
+      `Your place in "${row.title}" is confirmed.`,
+      `When: ${whenText(row)}`,
+      `Where: ${[row.location, row.address].filter(Boolean).join(', ')}`,
+      ...(row.paymentLink ? [`Pay for the class here: ${row.paymentLink}`] : []),
+      'The attached invite adds the class to your calendar.',
+      `Can't make it? Cancel your registration here so someone else can take your place: ${cancelUrl}`,
+    ],
+    action: { label: 'See the class', url: `${deps.config.appUrl}/public/class/${row.id}` },
+    attachments: inviteFor(deps.config, row, 'REQUEST'),
+  });
+}
+
+export interface RegistrationResult {
+  status: 'registered' | 'waitlisted';
+  /** Place on the waitlist, 1 for the first. */
+  position: number | null;
+}
+
+/**
+ * A visitor registers. The class row is locked for the duration, so two people taking the last place at the
+ * same moment cannot both get it: one is registered, the other waitlisted.
+ */
+export async function registerForClass(
+  deps: ClassDeps,
+  classId: number,
+  person: { name: string; email: string },
+  ip: string,
+): Promise<RegistrationResult> {
+  await enforceRateLimits(deps.db, [{ key: `register:ip:${ip}`, limit: 30, windowSeconds: 600 }]);
+  const cancelToken = newToken();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('classes')
+      .select(['id', 'status', 'startsAt', 'capacity'])
+      .where('id', '=', classId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound(CLASS_NOT_FOUND);
+    if (row.status !== 'scheduled' || row.startsAt.getTime() <= Date.now()) {
+      throw badRequest('registration_closed', 'Registration for this class is closed.');
+    }
+    const existing = await trx
+      .selectFrom('classRegistrations')
+      .select('status')
+      .where('classId', '=', classId)
+      .where('email', '=', person.email)
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirst();
+    if (existing) {
+      throw new AppError(409, 'already_registered', 'This e-mail is already registered for this class.');
+    }
+    const counts = await trx
+      .selectFrom('classRegistrations')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('classId', '=', classId)
+      .where('status', 'in', ['registered', 'waitlisted'])
+      .groupBy('status')
+      .execute();
+    const count = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+    const status = count('registered') < row.capacity ? 'registered' : 'waitlisted';
+    await trx
+      .insertInto('classRegistrations')
+      .values({
+        classId,
+        name: person.name,
+        email: person.email,
+        status,
+        cancelTokenHash: hashToken(deps.config.sessionSecret, cancelToken),
+      })
+      .execute();
+    return {
+      status,
+      position: status === 'waitlisted' ? count('waitlisted') + 1 : null,
+    } as RegistrationResult;
+  });
+
+  const row = await getClassRow(deps.db, classId);
+  if (result.status === 'registered') {
+    await deps.mailer.send(confirmationEmail(deps, row, person, cancelToken));
+  } else {
+    const cancelUrl = `${deps.config.appUrl}/public/class/${row.id}?cancel=${encodeURIComponent(cancelToken)}`;
+    await deps.mailer.send(
+      noticeEmail({
+        to: person.email,
+        name: person.name,
+        subject: `You're on the waitlist: ${row.title}`,
+        paragraphs: [
+          `"${row.title}" on ${whenText(row)} is full, so you are number ${result.position} on the waitlist.`,
+          'If a place opens up, the first person on the waitlist gets it and we e-mail you at once.',
+          `To leave the waitlist: ${cancelUrl}`,
+        ],
+      }),
+    );
+  }
+  return result;
+}
+
+/** Cancels a registration from the e-mailed link; a freed place goes to the first person waiting. */
+export async function cancelRegistration(deps: ClassDeps, token: string): Promise<{ classId: number }> {
+  const promotedToken = newToken();
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const registration = await trx
+      .selectFrom('classRegistrations')
+      .selectAll()
+      .where('cancelTokenHash', '=', hashToken(deps.config.sessionSecret, token))
+      .executeTakeFirst();
+    if (!registration || registration.status === 'cancelled') {
+      throw badRequest('invalid_cancel_link', 'This cancellation link is invalid or was already used.');
+    }
+    await trx.selectFrom('classes').select('id').where('id', '=', registration.classId).forUpdate().execute();
+    await trx
+      .updateTable('classRegistrations')
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where('id', '=', registration.id)
+      .execute();
+    if (registration.status !== 'registered') return { registration, promoted: undefined };
+    const next = await trx
+      .selectFrom('classRegistrations')
+      .selectAll()
+      .where('classId', '=', registration.classId)
+      .where('status', '=', 'waitlisted')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (next) {
+      // The promoted person gets a fresh cancel link with their confirmation.
+      await trx
+        .updateTable('classRegistrations')
+        .set({
+          status: 'registered',
+          cancelTokenHash: hashToken(deps.config.sessionSecret, promotedToken),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', next.id)
+        .execute();
+    }
+    return { registration, promoted: next };
+  });
+
+  const row = await getClassRow(deps.db, outcome.registration.classId);
+  await deps.mailer.send(
+    noticeEmail({
+      to: outcome.registration.email,
+      name: outcome.registration.name,
+      subject: `Registration cancelled: ${row.title}`,
+      paragraphs: [`Your registration for "${row.title}" on ${whenText(row)} is cancelled.`],
+      action: { label: 'Find another class', url: `${deps.config.appUrl}/public/classes` },
+    }),
+  );
+  if (outcome.promoted) {
+    const promoted = outcome.promoted;
+    const message = confirmationEmail(deps, row, promoted, promotedToken);
+    await deps.mailer.send({
+      ...message,
+      subject: `A place opened up: ${row.title}`,
+      text: `A place opened up and it is yours.\n\n${message.text}`,
+    });
+  }
+  return { classId: row.id };
+}
+
+export async function listRegistrations(db: Db, classId: number): Promise<Registration[]> {
+  const rows = await db
+    .selectFrom('classRegistrations')
+    .select(['id', 'name', 'email', 'status', 'createdAt'])
+    .where('classId', '=', classId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** A subscribable feed: classes from a month ago on, cancelled ones marked so calendar apps drop them. */
+export async function classesFeed(deps: ClassDeps, trainerId?: number): Promise<string> {
+  let q = publicClasses(deps.db).where('classes.startsAt', '>=', new Date(Date.now() - 30 * 24 * 3600_000));
+  if (trainerId !== undefined) q = q.where('classes.trainerId', '=', trainerId);
+  const rows = await q.orderBy('classes.startsAt').execute();
+  const name =
+    trainerId === undefined
+      ? 'Soul Punch classes'
+      : `Soul Punch classes with ${rows[0]?.trainerDisplayName?.trim() || rows[0]?.trainerName || 'your trainer'}`;
+  return buildICalendar({ name, events: rows.map((r) => calendarEvent(deps.config, r)) });
+}

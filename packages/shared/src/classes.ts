@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from './class-time';
+import { optionalText, optionalUrl, trainerEmailSchema, trainerNameSchema } from './trainers';
+
+export const CLASS_TYPES = ['group', 'workshop', 'private', 'corporate', 'series'] as const;
+export type ClassType = (typeof CLASS_TYPES)[number];
+export const CLASS_LEVELS = ['beginner', 'all-levels', 'custom', 'advanced'] as const;
+export type ClassLevel = (typeof CLASS_LEVELS)[number];
+
+export const DEFAULT_CLASS_TITLE = '2-Hour Basic Self-Defense Class';
+export const DEFAULT_CLASS_PRICE = 75;
+export const DEFAULT_CLASS_CAPACITY = 20;
+
+export const classMessages = {
+  titleRequired: 'Class title is required',
+  dateRequired: 'Date is required',
+  startTimeRequired: 'Start time is required',
+  locationRequired: 'Location is required',
+  inThePast: 'Please choose a start time in the future',
+  added: 'Your new class has been added to the calendar.',
+  addFailed: 'Failed to add class. Please try again.',
+} as const;
+
+const time24 = /^([01]\d|2[0-3]):[0-5]\d$/;
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/** A class as the trainer enters it: wall-clock date and times in the class's own time zone. */
+export const classInputSchema = z.strictObject({
+  title: z
+    .string({ error: classMessages.titleRequired })
+    .trim()
+    .min(1, { error: classMessages.titleRequired })
+    .max(120, { error: 'Class title must be at most 120 characters' }),
+  date: z
+    .string({ error: classMessages.dateRequired })
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { error: classMessages.dateRequired }),
+  startTime: z
+    .string({ error: classMessages.startTimeRequired })
+    .trim()
+    .regex(time24, { error: classMessages.startTimeRequired }),
+  /** Omitted: two hours after the start. Not after the start: the next day. */
+  endTime: z
+    .string()
+    .trim()
+    .regex(time24, { error: 'Please enter a valid end time' })
+    .nullish()
+    .transform((v) => v ?? null),
+  timeZone: z.string().refine(isValidTimeZone, { error: 'Unknown time zone' }).default(DEFAULT_TIME_ZONE),
+  location: z
+    .string({ error: classMessages.locationRequired })
+    .trim()
+    .min(1, { error: classMessages.locationRequired })
+    .max(200, { error: 'Location must be at most 200 characters' }),
+  address: optionalText(200, 'Address'),
+  notes: optionalText(2000, 'Notes'),
+  /** Dollars; 0 is a free class. */
+  price: z.coerce
+    .number({ error: 'Price must be a number' })
+    .min(0, { error: 'Price cannot be negative' })
+    .max(10_000)
+    .default(DEFAULT_CLASS_PRICE),
+  capacity: z.coerce
+    .number({ error: 'Capacity must be a number' })
+    .int()
+    .min(1, { error: 'Capacity must be at least 1' })
+    .max(1000)
+    .default(DEFAULT_CLASS_CAPACITY),
+  type: z.enum(CLASS_TYPES).default('group'),
+  level: z.enum(CLASS_LEVELS).default('all-levels'),
+  tags: z
+    .array(z.string().trim().max(40))
+    .max(10)
+    .default([])
+    .transform((tags) => [...new Set(tags.filter(Boolean))]),
+  /** Omitted on creation: the trainer's basic class payment link. */
+  paymentLink: optionalUrl.optional(),
+});
+export type ClassInput = z.input<typeof classInputSchema>;
+
+export const registrationInputSchema = z.strictObject({ name: trainerNameSchema, email: trainerEmailSchema });
+
+export type ClassStatus = 'scheduled' | 'cancelled';
+
+/** A class as lists and pages show it. Dates and times are in the class's time zone. */
+export interface ClassSummary {
+  id: number;
+  trainerId: number;
+  trainerName: string;
+  title: string;
+  start: string;
+  end: string;
+  timeZone: string;
+  /** 'YYYY-MM-DD' in the class's zone. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  /** '2:00 PM - 4:00 PM'. */
+  time: string;
+  location: string;
+  address: string | null;
+  notes: string | null;
+  price: number;
+  /** '$75', or 'Free' when the price is 0. */
+  priceLabel: string;
+  capacity: number;
+  spotsLeft: number;
+  registeredCount: number;
+  waitlistCount: number;
+  type: ClassType;
+  level: ClassLevel;
+  tags: string[];
+  paymentLink: string | null;
+  status: ClassStatus;
+}
+
+export interface Registration {
+  id: number;
+  name: string;
+  email: string;
+  status: 'registered' | 'waitlisted' | 'cancelled';
+  createdAt: string;
+}
+
+export function priceLabel(price: number): string {
+  if (price === 0) return 'Free';
+  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
+}
+
+export const classQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  location: z.string().trim().max(100).optional(),
+  type: z.enum(CLASS_TYPES).optional(),
+  trainerId: z.coerce.number().int().positive().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
