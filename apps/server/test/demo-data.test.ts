@@ -49,6 +49,12 @@ describe('loading demo data', () => {
     expect(profiles).toHaveLength(40);
     expect(profiles[0]?.trainingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Array.isArray(profiles[0]?.specializations)).toBe(true);
+    // Every demo city is in the gazetteer, so every demo trainer is on the map.
+    expect(trainers.filter((tr) => tr.latitude === null)).toEqual([]);
+    const classes = await t.app.db.selectFrom('classes').selectAll().execute();
+    expect(classes.length).toBeGreaterThan(20);
+    expect(classes.every((c) => c.startsAt.getTime() > Date.now())).toBe(true);
+    expect(new Set(classes.map((c) => c.timeZone)).size).toBeGreaterThan(2);
   });
 });
 

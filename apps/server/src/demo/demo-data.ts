@@ -345,6 +345,7 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
         .values(
           batch.map(({ profile: _p, completedSteps: _s, classes: _c, ...t }) => ({
             ...t,
+            ...(geocodePlace(t) ?? {}),
             userId: userIds.get(t.email) ?? null,
           })),
         )
@@ -364,6 +365,8 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
         t.completedSteps.map((step) => ({ trainerId: idOf(t.email), step })),
       );
       if (steps.length) await trx.insertInto('trainerOnboardingSteps').values(steps).execute();
+      const classes = batch.flatMap((t) => t.classes.map((c) => demoClassRow(idOf(t.email), t, c)));
+      if (classes.length) await trx.insertInto('classes').values(classes).execute();
     }
   });
 }

@@ -232,9 +232,11 @@ export async function directoryVersion(db: Db): Promise<string> {
   const row = await sql<{ version: string }>`
     select concat_ws('|',
       (select count(*) from trainers), (select max(updated_at) from trainers),
-      (select count(*) from trainer_profiles), (select max(updated_at) from trainer_profiles)) as version`.execute(
-    db,
-  );
+      (select count(*) from trainer_profiles), (select max(updated_at) from trainer_profiles),
+      (select count(*) from classes), (select max(updated_at) from classes),
+      (select count(*) from class_registrations), (select max(updated_at) from class_registrations),
+      -- Classes pass from upcoming to past with time alone: the hour keeps cached lists from going stale.
+      date_trunc('hour', now())) as version`.execute(db);
   return row.rows[0]?.version ?? '';
 }
 
