@@ -17,6 +17,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import { containsPattern } from '../../lib/sql';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { noticeEmail } from '../mail/templates';
@@ -67,8 +68,6 @@ export function toClassSummary(row: ClassRow): ClassSummary {
   };
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Upcoming scheduled classes of listed trainers, soonest first. */
 export async function listPublicClasses(
   db: Db,
@@ -81,13 +80,13 @@ export async function listPublicClasses(
   if (query.type) q = q.where('classes.type', '=', query.type);
   if (query.trainerId) q = q.where('classes.trainerId', '=', query.trainerId);
   if (query.location) {
-    const pattern = like(query.location);
+    const pattern = containsPattern(query.location);
     q = q.where((eb) =>
       eb.or([eb('classes.location', 'ilike', pattern), eb('classes.address', 'ilike', pattern)]),
     );
   }
   if (query.q) {
-    const pattern = like(query.q);
+    const pattern = containsPattern(query.q);
     q = q.where((eb) =>
       eb.or([
         eb('classes.title', 'ilike', pattern),
@@ -184,11 +183,11 @@ function calendarEvent(config: AppConfig, row: ClassRow): CalendarEvent {
     description: [
       `With ${row.trainerDisplayName?.trim() || row.trainerName}.`,
       row.notes ?? '',
-      `${config.appUrl}/public/class/${row.id}`,
+      classUrl(config, row.id),
     ]
       .filter(Boolean)
       .join('\n'),
-    url: `${config.appUrl}/public/class/${row.id}`,
+    url: classUrl(config, row.id),
     cancelled: row.status === 'cancelled',
     sequence: row.sequence,
     updatedAt: row.updatedAt,
@@ -223,15 +222,27 @@ function whenText(row: ClassRow): string {
   return `${day}, ${formatTimeRange(row.startsAt, row.endsAt, row.timeZone)} ${zone ?? ''}`.trim();
 }
 
-async function liveRegistrations(db: Db, classId: number) {
-  return db
+const whereText = (row: ClassRow) => [row.location, row.address].filter(Boolean).join(', ');
+const classUrl = (config: AppConfig, classId: number) => `${config.appUrl}/public/class/${classId}`;
+/** The class page with a cancel link: the page asks before it cancels (mail scanners open links). */
+const cancelUrl = (config: AppConfig, classId: number, token: string) =>
+  `${classUrl(config, classId)}?cancel=${encodeURIComponent(token)}`;
+
+/** E-mails everyone registered or waiting for a class. */
+async function tellEveryoneBooked(
+  deps: ClassDeps,
+  row: ClassRow,
+  message: (person: { to: string; name: string }) => MailMessage,
+): Promise<void> {
+  const people = await deps.db
     .selectFrom('classRegistrations')
-    .selectAll()
-    .where('classId', '=', classId)
+    .select(['email', 'name'])
+    .where('classId', '=', row.id)
     .where('status', '!=', 'cancelled')
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
+  for (const person of people) await deps.mailer.send(message({ to: person.email, name: person.name }));
 }
 
 /** The owner changes a class; everyone registered or waiting gets the new details and an updated invite. */
@@ -254,23 +265,20 @@ export async function updateClass(
     .where('id', '=', classId)
     .execute();
   const after = await getClassRow(deps.db, classId);
-  for (const person of await liveRegistrations(deps.db, classId)) {
-    await deps.mailer.send(
-      noticeEmail({
-        to: person.email,
-        name: person.name,
-        subject: `Updated: ${after.title}`,
-        paragraphs: [
-          `The details of "${after.title}" have changed.`,
-          `When: ${whenText(after)}`,
-          `Where: ${[after.location, after.address].filter(Boolean).join(', ')}`,
-          'The attached invite updates your calendar.',
-        ],
-        action: { label: 'See the class', url: `${deps.config.appUrl}/public/class/${after.id}` },
-        attachments: inviteFor(deps.config, after, 'REQUEST'),
-      }),
-    );
-  }
+  await tellEveryoneBooked(deps, after, (person) =>
+    noticeEmail({
+      ...person,
+      subject: `Updated: ${after.title}`,
+      paragraphs: [
+        `The details of "${after.title}" have changed.`,
+        `When: ${whenText(after)}`,
+        `Where: ${whereText(after)}`,
+        'The attached invite updates your calendar.',
+      ],
+      action: { label: 'See the class', url: classUrl(deps.config, after.id) },
+      attachments: inviteFor(deps.config, after, 'REQUEST'),
+    }),
+  );
   return toClassSummary(after);
 }
 
@@ -284,21 +292,18 @@ export async function cancelClass(deps: ClassDeps, classId: number): Promise<Cla
     .where('id', '=', classId)
     .execute();
   const after = await getClassRow(deps.db, classId);
-  for (const person of await liveRegistrations(deps.db, classId)) {
-    await deps.mailer.send(
-      noticeEmail({
-        to: person.email,
-        name: person.name,
-        subject: `Cancelled: ${after.title}`,
-        paragraphs: [
-          `We are sorry: "${after.title}" on ${whenText(after)} has been cancelled by the trainer.`,
-          'Nothing else is needed from you. The attached update removes it from your calendar.',
-        ],
-        action: { label: 'Find another class', url: `${deps.config.appUrl}/public/classes` },
-        attachments: inviteFor(deps.config, after, 'CANCEL'),
-      }),
-    );
-  }
+  await tellEveryoneBooked(deps, after, (person) =>
+    noticeEmail({
+      ...person,
+      subject: `Cancelled: ${after.title}`,
+      paragraphs: [
+        `We are sorry: "${after.title}" on ${whenText(after)} has been cancelled by the trainer.`,
+        'Nothing else is needed from you. The attached update removes it from your calendar.',
+      ],
+      action: { label: 'Find another class', url: `${deps.config.appUrl}/public/classes` },
+      attachments: inviteFor(deps.config, after, 'CANCEL'),
+    }),
+  );
   return toClassSummary(after);
 }
 
@@ -308,7 +313,6 @@ function confirmationEmail(
   person: { name: string; email: string },
   cancelToken: string,
 ) {
-  const cancelUrl = `${deps.config.appUrl}/public/class/${row.id}?cancel=${encodeURIComponent(cancelToken)}`;
   return noticeEmail({
     to: person.email,
     name: person.name,
@@ -316,12 +320,12 @@ function confirmationEmail(
     paragraphs: [
       `Your place in "${row.title}" is confirmed.`,
       `When: ${whenText(row)}`,
-      `Where: ${[row.location, row.address].filter(Boolean).join(', ')}`,
+      `Where: ${whereText(row)}`,
       ...(row.paymentLink ? [`Pay for the class here: ${row.paymentLink}`] : []),
       'The attached invite adds the class to your calendar.',
-      `Can't make it? Cancel your registration here so someone else can take your place: ${cancelUrl}`,
+      `Can't make it? Cancel your registration here so someone else can take your place: ${cancelUrl(deps.config, row.id, cancelToken)}`,
     ],
-    action: { label: 'See the class', url: `${deps.config.appUrl}/public/class/${row.id}` },
+    action: { label: 'See the class', url: classUrl(deps.config, row.id) },
     attachments: inviteFor(deps.config, row, 'REQUEST'),
   });
 }
@@ -394,7 +398,6 @@ export async function registerForClass(
   if (result.status === 'registered') {
     await deps.mailer.send(confirmationEmail(deps, row, person, cancelToken));
   } else {
-    const cancelUrl = `${deps.config.appUrl}/public/class/${row.id}?cancel=${encodeURIComponent(cancelToken)}`;
     await deps.mailer.send(
       noticeEmail({
         to: person.email,
@@ -403,7 +406,7 @@ export async function registerForClass(
         paragraphs: [
           `"${row.title}" on ${whenText(row)} is full, so you are number ${result.position} on the waitlist.`,
           'If a place opens up, the first person on the waitlist gets it and we e-mail you at once.',
-          `To leave the waitlist: ${cancelUrl}`,
+          `To leave the waitlist: ${cancelUrl(deps.config, row.id, cancelToken)}`,
         ],
       }),
     );

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { geocodePlace } from '../../lib/geocoder';
+import { containsPattern } from '../../lib/sql';
 
 /** The spec's by-email answer: id, name, email, status. */
 export async function findTrainerByEmail(db: Db, email: string) {
@@ -35,14 +36,26 @@ export const ADMIN_PROFILE_COLUMNS = [
 
 type TrainerFilters = Omit<TrainerListQuery, 'limit' | 'offset' | 'band'>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The trainer columns of the admin list; the detail adds a few to these. */
+const LIST_COLUMNS = [
+  'trainers.id',
+  'trainers.name',
+  'trainers.email',
+  'trainers.phone',
+  'trainers.city',
+  'trainers.state',
+  'trainers.paymentStatus',
+  'trainers.onboardingStatus',
+  'trainers.isHeadquarters',
+] as const;
+const PROFILE_COLUMNS = ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const);
 
 function filteredTrainers(db: Kysely<Database>, filters: TrainerFilters) {
   let query = db
     .selectFrom('trainers')
     .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id');
   if (filters.q) {
-    const pattern = `%${escapeLike(filters.q)}%`;
+    const pattern = containsPattern(filters.q);
     // Case-insensitive substring over name, e-mail, city and state (spec admin 2.2).
     query = query.where((eb) =>
       eb.or([
@@ -73,18 +86,8 @@ export async function listTrainerRows(
   page?: { limit: number; offset: number },
 ) {
   let query = filteredTrainers(db, filters)
-    .select([
-      'trainers.id',
-      'trainers.name',
-      'trainers.email',
-      'trainers.phone',
-      'trainers.city',
-      'trainers.state',
-      'trainers.paymentStatus',
-      'trainers.onboardingStatus',
-      'trainers.isHeadquarters',
-    ])
-    .select(ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const))
+    .select(LIST_COLUMNS)
+    .select(PROFILE_COLUMNS)
     .orderBy('trainers.name')
     .orderBy('trainers.id');
   if (page) query = query.limit(page.limit).offset(page.offset);
@@ -97,20 +100,8 @@ export async function findTrainerRow(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('trainers')
     .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
-    .select([
-      'trainers.id',
-      'trainers.userId',
-      'trainers.name',
-      'trainers.email',
-      'trainers.phone',
-      'trainers.city',
-      'trainers.state',
-      'trainers.paymentStatus',
-      'trainers.onboardingStatus',
-      'trainers.status',
-      'trainers.isHeadquarters',
-    ])
-    .select(ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const))
+    .select([...LIST_COLUMNS, 'trainers.userId', 'trainers.status'])
+    .select(PROFILE_COLUMNS)
     .where('trainers.id', '=', id)
     .executeTakeFirst();
 }

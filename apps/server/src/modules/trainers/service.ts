@@ -54,6 +54,10 @@ function profileOf(row: Pick<TrainerRow, (typeof ADMIN_PROFILE_COLUMNS)[number]>
 }
 
 function toListItem(row: TrainerRow): TrainerListItem {
+  return { ...basicsOf(row), trainingEngagement: computeTrainingEngagement({ ...row, ...profileOf(row) }) };
+}
+
+function basicsOf(row: TrainerRow) {
   return {
     id: row.id,
     name: row.name,
@@ -64,7 +68,6 @@ function toListItem(row: TrainerRow): TrainerListItem {
     paymentStatus: row.paymentStatus,
     onboardingStatus: row.onboardingStatus,
     isHeadquarters: row.isHeadquarters,
-    trainingEngagement: computeTrainingEngagement({ ...row, ...profileOf(row) }),
   };
 }
 
@@ -100,16 +103,8 @@ export async function getTrainerFull(db: Db, id: number): Promise<TrainerFull> {
   if (!row) throw notFound(TRAINER_NOT_FOUND);
   const profile = profileOf(row);
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    city: row.city,
-    state: row.state,
-    paymentStatus: row.paymentStatus,
-    onboardingStatus: row.onboardingStatus,
+    ...basicsOf(row),
     status: row.status,
-    isHeadquarters: row.isHeadquarters,
     profile,
     engagement: computeTrainingEngagement({ ...row, ...profile }),
   };
