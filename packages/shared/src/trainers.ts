@@ -14,7 +14,7 @@ export const optionalText = (max: number, label = 'This field') =>
 export const optionalUrl = z
   .string()
   .trim()
-  .max(300, { error: 'Website must be at most 300 characters' })
+  .max(300, { error: 'Links must be at most 300 characters' })
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), {
