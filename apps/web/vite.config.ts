@@ -25,6 +25,12 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
+            // The directory map loads on demand: keep Leaflet out of the vendor chunk every page preloads.
+            {
+              name: 'leaflet',
+              test: /node_modules[\\/](leaflet|leaflet\.markercluster|react-leaflet|@react-leaflet[\\/]core|react-leaflet-cluster)[\\/]/,
+              priority: 2,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

@@ -1,20 +1,29 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
-import { AdminCalendarPage, InventoryPage, SettingsPage } from '@/features/admin';
+import {
+  AdminCalendarPage,
+  DashboardPage,
+  InventoryPage,
+  SettingsPage,
+  TrainerDetailPage,
+  TrainerListPage,
+} from '@/features/admin';
 import { ConfirmPage, LoginPage } from '@/features/auth';
+import { ClassDetailsPage, PublicCalendarPage, PublicClassesPage } from '@/features/classes';
 import { MailboxPage } from '@/features/dev-mailbox';
+import { FindTrainerPage, TrainerProfilePage, VisitorLandingPage } from '@/features/directory';
 import { PrivacyPolicyPage, SupportPage, TermsAndConditionsPage, TermsOfServicePage } from '@/features/legal';
 import { TestModePage } from '@/features/onboarding';
 import { RequireAdmin } from './guards/require-admin';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
+import { TrainerCalendarRoute } from './routes/trainer-calendar-route';
 import { TrainerDashboardRoute } from './routes/trainer-dashboard-route';
+import { TrainerProfileRoute } from './routes/trainer-profile-route';
 
 const home = { to: '/', label: 'Back to Home' };
-const toDashboard = { to: '/trainer-portal/dashboard', label: 'Back to Dashboard' };
 const toAdmin = { to: '/admin', label: 'Back to Dashboard' };
-const toDirectory = { to: '/find-trainer', label: 'Back to Trainer Directory' };
 
 /** A route whose screen a later release builds. */
 function soon(path: string, title: string, back = home): RouteObject {
@@ -40,28 +49,28 @@ export const routes: RouteObject[] = [
       section([
         { path: '/trainer-portal', element: <TrainerDashboardRoute /> },
         { path: '/trainer-portal/dashboard', element: <TrainerDashboardRoute /> },
-        soon('/trainer-portal/profile', 'Trainer Profile', toDashboard),
-        soon('/trainer-portal/calendar', 'Class Calendar', toDashboard),
+        { path: '/trainer-portal/profile', element: <TrainerProfileRoute /> },
+        { path: '/trainer-portal/calendar', element: <TrainerCalendarRoute /> },
       ]),
       section([
-        soon('/find-trainer', 'Find Your Self Defense Trainer'),
-        soon('/public/find-trainer', 'Find a Certified Trainer'),
-        soon('/trainer/:id', 'Trainer Profile', toDirectory),
-        soon('/public/trainer/:id', 'Trainer Profile', toDirectory),
-        soon('/classes', 'Upcoming Classes & Workshops'),
-        soon('/public/classes', 'Upcoming Classes & Workshops'),
-        soon('/public/class/:id', 'Class Details', { to: '/public/classes', label: 'Back to Classes' }),
-        soon('/public-calendar', 'Find Self-Defense Classes'),
-        soon('/public', 'Soul Punch Self-Defense', toDirectory),
+        { path: '/find-trainer', element: <FindTrainerPage variant="site" /> },
+        { path: '/public/find-trainer', element: <FindTrainerPage variant="public" /> },
+        { path: '/trainer/:id', element: <TrainerProfilePage variant="site" /> },
+        { path: '/public/trainer/:id', element: <TrainerProfilePage variant="public" /> },
+        { path: '/classes', element: <PublicClassesPage variant="site" /> },
+        { path: '/public/classes', element: <PublicClassesPage variant="public" /> },
+        { path: '/public/class/:id', element: <ClassDetailsPage /> },
+        { path: '/public-calendar', element: <PublicCalendarPage /> },
+        { path: '/public', element: <VisitorLandingPage /> },
       ]),
       {
         path: '/admin',
         element: <RequireAdmin />,
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <ComingSoon title="Trainer Onboarding Dashboard" /> },
-          soon('trainers', 'Admin Portal', toAdmin),
-          soon('trainers/:id', 'Trainer Details', { to: '/admin/trainers', label: 'Back to Trainers' }),
+          { index: true, element: <DashboardPage /> },
+          { path: 'trainers', element: <TrainerListPage /> },
+          { path: 'trainers/:id', element: <TrainerDetailPage /> },
           soon('documents', 'Documents', toAdmin),
           { path: 'calendar', element: <AdminCalendarPage /> },
           { path: 'inventory', element: <InventoryPage /> },

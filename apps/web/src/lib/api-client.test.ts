@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, noContent } from '@/test/mock-api';
-import { ApiError, api, getErrorMessage } from './api-client';
+import { ApiError, api, apiWithHeaders, getErrorMessage } from './api-client';
 
 describe('api', () => {
   it('sends cookies and JSON bodies', async () => {
@@ -70,5 +70,36 @@ describe('api', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
     await expect(api('/api/auth/session')).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('apiWithHeaders', () => {
+  it('returns the parsed body together with the answer headers', async () => {
+    const fetchMock = mockApi({
+      'GET /api/trainers?limit=50': json([{ id: 1 }], { headers: { 'X-Total-Count': '5000' } }),
+    });
+
+    const { data, headers } = await apiWithHeaders<Array<{ id: number }>>('/api/trainers?limit=50');
+
+    expect(data).toEqual([{ id: 1 }]);
+    expect(headers.get('X-Total-Count')).toBe('5000');
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
+  });
+
+  it('fails the same way as api', async () => {
+    mockApi({ 'GET /api/trainers': new Response('Bad gateway', { status: 502 }) });
+
+    await expect(apiWithHeaders('/api/trainers')).rejects.toThrow('502: Bad gateway');
+  });
+
+  it('answers 204 with no data but the headers', async () => {
+    mockApi({ 'DELETE /api/admin/administrators/a%40b.co': noContent() });
+
+    const { data, headers } = await apiWithHeaders('/api/admin/administrators/a%40b.co', {
+      method: 'DELETE',
+    });
+
+    expect(data).toBeUndefined();
+    expect(headers).toBeInstanceOf(Headers);
   });
 });

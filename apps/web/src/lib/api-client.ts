@@ -49,7 +49,13 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   return null;
 }
 
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+/** A successful answer with its headers, for calls whose answer also travels in headers (X-Total-Count). */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export async function apiWithHeaders<T>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
   const { body, headers: extraHeaders, ...rest } = init;
   const headers = new Headers(extraHeaders);
   headers.set('Accept', 'application/json');
@@ -69,9 +75,14 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, text || response.statusText, parseErrorBody(text), response.headers);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { data } = await apiWithHeaders<T>(path, init);
+  return data;
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

@@ -1,13 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '@/test/mock-api';
+import { dashboardRoutes } from '@/features/trainer-portal/test-fixtures';
+import { json, mockApi, pending } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
 const admin = { id: 1, email: 'boss@example.com', name: 'Bea Boss', roles: ['admin'], trainerId: null };
+// The admin screens' own data; these tests look only at the shell around them.
+const settingsData = { 'GET /api/admin/administrators': pending };
 
 describe('admin shell', () => {
   it('shows the title, the sidebar, the signed-in administrator and the footer', async () => {
-    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    mockApi({ 'GET /api/auth/session': json({ user: admin }), ...settingsData });
     renderApp('/admin/settings');
 
     const banner = await screen.findByRole('banner');
@@ -38,7 +41,7 @@ describe('admin shell', () => {
   });
 
   it('shows the Settings placeholder with its planned features', async () => {
-    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    mockApi({ 'GET /api/auth/session': json({ user: admin }), ...settingsData });
     renderApp('/admin/settings');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
@@ -53,7 +56,10 @@ describe('admin shell', () => {
   });
 
   it('titles the trainer detail page', async () => {
-    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    mockApi({
+      'GET /api/auth/session': json({ user: admin }),
+      'GET /api/trainers/12/full': pending,
+    });
     renderApp('/admin/trainers/12');
 
     const banner = await screen.findByRole('banner');
@@ -78,6 +84,7 @@ describe('admin shell', () => {
         email: trainer.email,
         status: 'active',
       }),
+      ...dashboardRoutes(4),
     });
     const view = renderApp('/admin');
 
@@ -86,7 +93,10 @@ describe('admin shell', () => {
   });
 
   it('redirects /trainers to the admin trainer list', async () => {
-    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
+    mockApi({
+      'GET /api/auth/session': json({ user: admin }),
+      'GET /api/trainers?limit=50&offset=0': pending,
+    });
     const view = renderApp('/trainers');
 
     await screen.findByRole('heading', { level: 1, name: 'Admin Portal' });
@@ -116,13 +126,12 @@ describe('pages without the admin shell', () => {
   });
 
   it('hides the footer on public pages', async () => {
-    mockApi({});
+    mockApi({ 'GET /api/classes?limit=24': pending });
     renderApp('/public/classes');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Upcoming Classes & Workshops' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, requestsMade, sessionRoutes } from '@/test/mock-api';
+import { checklistFixture, profileFixture, resourcesFixture } from '@/features/trainer-portal/test-fixtures';
+import { json, mockApi, pending, requestsMade, sessionRoutes } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
 const trainerUser = {
@@ -12,6 +13,12 @@ const trainerUser = {
 };
 const byEmail = 'GET /api/trainers/by-email/tina%40example.com';
 const tina = { id: 7, name: 'Tina Trainer', email: 'tina@example.com', status: 'active' };
+// What the dashboard loads once it knows the trainer; these tests look at the shell and the guard.
+const dashboardData = {
+  'GET /api/trainer-profile/7': json(profileFixture()),
+  'GET /api/trainers/7/onboarding': json(checklistFixture()),
+  'GET /api/resources': json(resourcesFixture()),
+};
 
 describe('trainer dashboard', () => {
   it('sends a visitor to the login page', async () => {
@@ -27,6 +34,7 @@ describe('trainer dashboard', () => {
       'GET /api/auth/session': json({
         user: { id: 1, email: 'boss@example.com', name: 'Boss', roles: ['admin'], trainerId: null },
       }),
+      'GET /api/trainers?limit=50&offset=0': pending,
     });
     const view = renderApp('/trainer-portal');
 
@@ -46,7 +54,11 @@ describe('trainer dashboard', () => {
   });
 
   it('welcomes the trainer by name, with no Admin View for a plain trainer', async () => {
-    mockApi({ 'GET /api/auth/session': json({ user: trainerUser }), [byEmail]: json(tina) });
+    mockApi({
+      'GET /api/auth/session': json({ user: trainerUser }),
+      [byEmail]: json(tina),
+      ...dashboardData,
+    });
     renderApp('/trainer-portal/dashboard');
 
     expect(await screen.findByText('Loading your profile...')).toBeInTheDocument();
@@ -61,6 +73,7 @@ describe('trainer dashboard', () => {
     mockApi({
       'GET /api/auth/session': json({ user: { ...trainerUser, roles: ['admin', 'trainer'] } }),
       [byEmail]: json(tina),
+      ...dashboardData,
     });
     renderApp('/trainer-portal');
 
@@ -87,6 +100,7 @@ describe('trainer dashboard', () => {
     const fetchMock = mockApi({
       ...sessionRoutes(trainerUser),
       [byEmail]: json(tina),
+      ...dashboardData,
     });
     const view = renderApp('/trainer-portal/dashboard');
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import type { SessionUser } from '@soulpunch/shared';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useSession } from '@/features/auth';
@@ -16,7 +17,12 @@ function EndUselessSession({ signOut }: { signOut: () => void }) {
   return <PageLoader label="Signing out" />;
 }
 
-export function TrainerDashboardRoute() {
+interface TrainerPortalGateProps {
+  children: (portal: { user: SessionUser; signOut: () => void; signingOut: boolean }) => ReactNode;
+}
+
+/** The dashboard guard of spec 4, shared by every trainer-portal screen. */
+export function TrainerPortalGate({ children }: TrainerPortalGateProps) {
   const session = useSession();
   const { signOut, signingOut } = useSignOut();
 
@@ -28,6 +34,16 @@ export function TrainerDashboardRoute() {
     case 'sign-out':
       return <EndUselessSession signOut={() => signOut({ quiet: true })} />;
     case 'allow':
-      return <TrainerDashboard user={access.user} onLogout={() => signOut()} loggingOut={signingOut} />;
+      return children({ user: access.user, signOut: () => signOut(), signingOut });
   }
+}
+
+export function TrainerDashboardRoute() {
+  return (
+    <TrainerPortalGate>
+      {({ user, signOut, signingOut }) => (
+        <TrainerDashboard user={user} onLogout={signOut} loggingOut={signingOut} />
+      )}
+    </TrainerPortalGate>
+  );
 }

@@ -27,17 +27,3 @@ export function InventoryPage() {
     />
   );
 }
-
-export function SettingsPage() {
-  return (
-    <ModulePlaceholder
-      title="Settings"
-      plannedFeatures={[
-        'User accounts and permissions',
-        'Notification preferences',
-        'External integrations',
-        'Branding',
-      ]}
-    />
-  );
-}

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { dashboardRoutes } from '@/features/trainer-portal/test-fixtures';
 import { json, mockApi, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
@@ -23,6 +24,7 @@ describe('confirm sign-in page', () => {
         email: 'trainer@example.com',
         status: 'active',
       }),
+      ...dashboardRoutes(7),
     });
     const view = renderApp(`/auth/confirm?token=${validToken}`);
 

@@ -114,6 +114,7 @@ describe('login page', () => {
       'GET /api/auth/session': json({
         user: { id: 1, email: 'boss@example.com', name: 'Boss', roles: ['admin'], trainerId: null },
       }),
+      'GET /api/dashboard/stats': pending,
     });
     const view = renderApp('/trainer-portal/login');
 

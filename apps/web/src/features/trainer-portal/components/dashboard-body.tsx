@@ -1,17 +1,56 @@
-import { Avatar, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { ComingSoon } from '@/components/coming-soon';
+import { Button, Center, Grid, Stack, Text } from '@mantine/core';
 import { ErrorView } from '@/components/error-view';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useTrainerByEmail } from '../api/get-trainer-by-email';
+import { useResources } from '../api/get-resources';
+import { type TrainerSummary, useTrainerByEmail } from '../api/get-trainer-by-email';
+import { useTrainerProfile } from '../api/get-trainer-profile';
+import { CertificationCard } from './dashboard/certification-card';
+import { OnboardingCard } from './dashboard/onboarding-card';
+import { ResourcesPanel, ResourcesUnavailable } from './dashboard/resources-panel';
+import { UpcomingTrainingCard } from './dashboard/upcoming-training-card';
+import { WelcomeCard } from './dashboard/welcome-card';
 
-function initialsOf(name: string): string {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('');
-  return initials || '?';
+function LoadingProfile() {
+  return (
+    <Center py="xl">
+      <Text role="status">Loading your profile...</Text>
+    </Center>
+  );
+}
+
+function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
+  const profile = useTrainerProfile(trainer.id);
+  const resources = useResources();
+
+  if (profile.isPending) return <LoadingProfile />;
+  // Without a profile the dashboard still works: 'Location not set' and 'Not set' say what is missing.
+  const data = profile.data;
+  return (
+    <Stack gap="lg">
+      <WelcomeCard name={trainer.name} city={data?.city} state={data?.state} picture={data?.profilePicture} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <OnboardingCard trainerId={trainer.id} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            {resources.data && (
+              <UpcomingTrainingCard
+                upcomingTraining={resources.data.upcomingTraining}
+                trainingSchedule={resources.data.trainingSchedule}
+              />
+            )}
+            <CertificationCard profile={data} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {resources.data ? (
+        <ResourcesPanel categories={resources.data.categories} />
+      ) : (
+        <ResourcesUnavailable error={resources.error} onRetry={() => resources.refetch()} />
+      )}
+    </Stack>
+  );
 }
 
 interface DashboardBodyProps {
@@ -23,13 +62,7 @@ interface DashboardBodyProps {
 export function DashboardBody({ email, onBackToLogin }: DashboardBodyProps) {
   const trainer = useTrainerByEmail(email);
 
-  if (trainer.isPending) {
-    return (
-      <Center py="xl">
-        <Text role="status">Loading your profile...</Text>
-      </Center>
-    );
-  }
+  if (trainer.isPending) return <LoadingProfile />;
   if (trainer.isError) {
     const notFound = isApiError(trainer.error, 404);
     return (
@@ -47,24 +80,5 @@ export function DashboardBody({ email, onBackToLogin }: DashboardBodyProps) {
       />
     );
   }
-
-  const { name } = trainer.data;
-  return (
-    <Stack gap="lg">
-      <Card withBorder radius="md" padding="lg">
-        <Group gap="md">
-          <Avatar size="lg" radius="xl" color="blue">
-            {initialsOf(name)}
-          </Avatar>
-          <div>
-            <Title order={2} size="h3">
-              Welcome back, {name}!
-            </Title>
-            <Text c="gray.7">Certified Trainer</Text>
-          </div>
-        </Group>
-      </Card>
-      <ComingSoon title="Onboarding and Training Resources" order={2} />
-    </Stack>
-  );
+  return <TrainerHome trainer={trainer.data} />;
 }

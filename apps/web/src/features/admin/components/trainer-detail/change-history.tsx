@@ -1,0 +1,53 @@
+import { Card, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { getErrorMessage } from '@/lib/api-client';
+import { useTrainerChanges } from '../../api/get-trainer-changes';
+import { fieldLabel } from '../../trainer-form-model';
+import { formatTimestamp } from '../../utils/format-timestamp';
+
+/** Booleans read Yes/No and an empty value a dash, so "cleared" and "unchecked" are plain to see. */
+export function formatChangeValue(value: unknown): string {
+  if (value === true) return 'Yes';
+  if (value === false) return 'No';
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function ChangeHistory({ trainerId }: { trainerId: number }) {
+  const changes = useTrainerChanges(trainerId);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="change-history-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="change-history-title">
+          Change history
+        </Title>
+        {changes.isPending ? (
+          <Loader size="sm" aria-label="Loading change history" />
+        ) : changes.isError ? (
+          <Text c="red.9">{getErrorMessage(changes.error)}</Text>
+        ) : changes.data.length === 0 ? (
+          <Text c="gray.7">No changes recorded yet</Text>
+        ) : (
+          <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+            {changes.data.map((entry) => (
+              <li key={entry.id}>
+                <Text size="sm" fw={600}>
+                  {entry.changedBy ? `${entry.changedBy.name} (${entry.changedBy.email})` : 'System'}
+                  {' · '}
+                  <time dateTime={entry.changedAt}>{formatTimestamp(entry.changedAt)}</time>
+                </Text>
+                <List size="sm" spacing={2} mt={4}>
+                  {entry.changes.map((change) => (
+                    <List.Item key={change.field}>
+                      {fieldLabel(change.field)}: {formatChangeValue(change.from)} →{' '}
+                      {formatChangeValue(change.to)}
+                    </List.Item>
+                  ))}
+                </List>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

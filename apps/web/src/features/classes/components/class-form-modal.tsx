@@ -1,0 +1,298 @@
+import {
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  CLASS_LEVELS,
+  CLASS_TYPES,
+  type ClassLevel,
+  type ClassSummary,
+  type ClassType,
+  classMessages,
+  DEFAULT_TIME_ZONE,
+} from '@soulpunch/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { useCreateClass } from '../api/create-class';
+import { useUpdateClass } from '../api/update-class';
+import {
+  type ClassFormErrors,
+  type ClassFormField,
+  type ClassFormState,
+  type ClassFormValues,
+  type ClockValue,
+  changeEnd,
+  changeStart,
+  classToForm,
+  endsNextDay,
+  formErrorsFromServer,
+  newClassForm,
+  validateClassForm,
+} from '../class-form';
+import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '../format';
+import { TimePicker } from './time-picker';
+
+/** The viewer's own zone: a trainer enters times as their wall clock shows them. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+const typeOptions = CLASS_TYPES.map((value) => ({ value, label: CLASS_TYPE_LABELS[value] }));
+const levelOptions = CLASS_LEVELS.map((value) => ({ value, label: CLASS_LEVEL_LABELS[value] }));
+
+interface ClassFormModalProps {
+  trainerId: number;
+  /** The class being edited; none to add a new one. */
+  editing?: ClassSummary;
+  /** The trainer's basic class payment link, a new class's default (null while it loads or when none). */
+  defaultPaymentLink: string | null;
+  onClose: () => void;
+}
+
+/** The Add Class dialog (spec 2 'Class calendar'), also used to edit a class. Mounted only while open. */
+export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose }: ClassFormModalProps) {
+  const [state, setState] = useState<ClassFormState>(() =>
+    editing ? classToForm(editing) : newClassForm({ paymentLink: defaultPaymentLink }),
+  );
+  const [errors, setErrors] = useState<ClassFormErrors>({});
+  const timeZone = editing?.timeZone ?? browserTimeZone();
+  const create = useCreateClass();
+  const update = useUpdateClass();
+  const busy = create.isPending || update.isPending;
+  const { values } = state;
+
+  // The trainer's link may arrive after the dialog opened: it fills the field unless they already typed one.
+  useEffect(() => {
+    if (editing || !defaultPaymentLink) return;
+    setState((current) =>
+      current.paymentLinkEdited || current.values.paymentLink
+        ? current
+        : { ...current, values: { ...current.values, paymentLink: defaultPaymentLink } },
+    );
+  }, [editing, defaultPaymentLink]);
+
+  function clearError(...fields: ClassFormField[]) {
+    setErrors((current) => {
+      if (!fields.some((field) => current[field])) return current;
+      const next = { ...current };
+      for (const field of fields) delete next[field];
+      return next;
+    });
+  }
+
+  function set<K extends keyof ClassFormValues>(key: K, value: ClassFormValues[K]) {
+    setState((current) => ({
+      ...current,
+      paymentLinkEdited: current.paymentLinkEdited || key === 'paymentLink',
+      values: { ...current.values, [key]: value },
+    }));
+    clearError(key);
+  }
+
+  function setStart(patch: Partial<ClockValue>) {
+    setState((current) => changeStart(current, patch));
+    clearError('start', 'end');
+  }
+
+  function setEnd(patch: Partial<ClockValue>) {
+    setState((current) => changeEnd(current, patch));
+    clearError('end');
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validateClassForm(state, timeZone);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const showServerErrors = (error: unknown) => {
+      if (isApiError(error, 400)) setErrors(formErrorsFromServer(error.body?.error.fields));
+    };
+    if (editing) {
+      update.mutate(
+        { classId: editing.id, input: result.input },
+        {
+          onSuccess: () => {
+            notifications.show({
+              color: 'green',
+              title: 'Class Updated',
+              message: 'Your class has been updated.',
+            });
+            onClose();
+          },
+          onError: (error) => {
+            showServerErrors(error);
+            notifications.show({
+              color: 'red',
+              title: 'Error',
+              message: 'Failed to update class. Please try again.',
+            });
+          },
+        },
+      );
+      return;
+    }
+    create.mutate(
+      { trainerId, input: result.input },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', title: 'Class Added', message: classMessages.added });
+          onClose();
+        },
+        onError: (error) => {
+          showServerErrors(error);
+          notifications.show({ color: 'red', title: 'Error', message: classMessages.addFailed });
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={editing ? 'Edit Class' : 'Add Class'}
+      size="lg"
+      closeOnClickOutside={!busy}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Class title"
+            required
+            value={values.title}
+            onChange={(event) => set('title', event.currentTarget.value)}
+            error={errors.title}
+          />
+          <TextInput
+            type="date"
+            label="Date"
+            required
+            value={values.date}
+            onChange={(event) => set('date', event.currentTarget.value)}
+            error={errors.date}
+            description={`Times are in ${timeZone.replace(/_/g, ' ')} time.`}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TimePicker
+              name="Start"
+              required
+              value={values.start}
+              onChange={setStart}
+              error={errors.start}
+              description="Hours 1 to 6 are afternoon classes unless you pick AM."
+            />
+            <TimePicker
+              name="End"
+              value={values.end}
+              onChange={setEnd}
+              error={errors.end}
+              description={
+                endsNextDay(values) ? 'Ends the next day.' : 'Two hours after the start unless you change it.'
+              }
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Location"
+            required
+            placeholder="Tulsa, OK"
+            description="Venue, city and state, e.g. Community Center, Tulsa, OK"
+            value={values.location}
+            onChange={(event) => set('location', event.currentTarget.value)}
+            error={errors.location}
+          />
+          <TextInput
+            label="Address (optional)"
+            value={values.address}
+            onChange={(event) => set('address', event.currentTarget.value)}
+            error={errors.address}
+          />
+          <Textarea
+            label="Notes (optional)"
+            rows={3}
+            value={values.notes}
+            onChange={(event) => set('notes', event.currentTarget.value)}
+            error={errors.notes}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberInput
+              label="Price ($)"
+              description="0 makes the class free."
+              min={0}
+              decimalScale={2}
+              value={values.price}
+              onChange={(value) => set('price', value)}
+              error={errors.price}
+            />
+            <NumberInput
+              label="Capacity"
+              description="People who can register before the waitlist starts."
+              min={1}
+              allowDecimal={false}
+              value={values.capacity}
+              onChange={(value) => set('capacity', value)}
+              error={errors.capacity}
+            />
+            <NativeSelect
+              label="Class type"
+              data={typeOptions}
+              value={values.type}
+              onChange={(event) => set('type', event.currentTarget.value as ClassType)}
+              error={errors.type}
+            />
+            <NativeSelect
+              label="Level"
+              data={levelOptions}
+              value={values.level}
+              onChange={(event) => set('level', event.currentTarget.value as ClassLevel)}
+              error={errors.level}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Tags (optional)"
+            description="Separate tags with commas."
+            value={values.tags}
+            onChange={(event) => set('tags', event.currentTarget.value)}
+            error={errors.tags}
+          />
+          <TextInput
+            type="url"
+            label="Payment link"
+            description="Where people pay for the class. Starts as your basic class payment link; leave empty for none."
+            value={values.paymentLink}
+            onChange={(event) => set('paymentLink', event.currentTarget.value)}
+            error={errors.paymentLink}
+          />
+          {Object.keys(errors).length > 0 && (
+            <Text size="sm" c="red.9" role="alert">
+              Please correct the highlighted fields.
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {editing ? 'Save Changes' : 'Add Class'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type CSSProperties, type Key, type ReactNode, useId } from 'react';
+import { addMonths, type CalendarMonth, monthLabel, monthOf, monthWeeks, todayIso } from '../calendar-month';
+import { formatLongDate } from '../format';
+
+const WEEKDAYS = [
+  ['Sun', 'Sunday'],
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+] as const;
+
+/** Spec: each day cell is at least 120 px high. */
+export const DAY_CELL_MIN_HEIGHT = 120;
+
+const border = '1px solid var(--mantine-color-gray-3)';
+const cellBorder: CSSProperties = { border };
+// Fixed layout gives the seven days equal widths whatever their content; below 640 px the grid scrolls sideways.
+const tableStyle: CSSProperties = {
+  width: '100%',
+  minWidth: 640,
+  tableLayout: 'fixed',
+  borderCollapse: 'collapse',
+};
+
+interface MonthGridProps<T> {
+  month: CalendarMonth;
+  onMonthChange: (month: CalendarMonth) => void;
+  items: readonly T[];
+  /** The item's calendar day, 'YYYY-MM-DD'. */
+  dayOf: (item: T) => string;
+  itemKey: (item: T) => Key;
+  renderItem: (item: T) => ReactNode;
+  /** Defaults to the viewer's today; tests pin it. */
+  today?: string;
+}
+
+/**
+ * A month of days, Sunday to Saturday, with previous / Today / next navigation. A real table, so screen
+ * readers can move by row and column and hear the weekday with each day.
+ */
+export function MonthGrid<T>({
+  month,
+  onMonthChange,
+  items,
+  dayOf,
+  itemKey,
+  renderItem,
+  today = todayIso(),
+}: MonthGridProps<T>) {
+  const headingId = useId();
+  const label = monthLabel(month);
+  const byDay = new Map<string, T[]>();
+  for (const item of items) {
+    const day = dayOf(item);
+    byDay.set(day, [...(byDay.get(day) ?? []), item]);
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} size="h3" id={headingId} aria-live="polite">
+          {label}
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Previous month"
+            onClick={() => onMonthChange(addMonths(month, -1))}
+          >
+            <IconChevronLeft size={18} aria-hidden="true" />
+          </ActionIcon>
+          <Button variant="default" onClick={() => onMonthChange(monthOf(today))}>
+            Today
+          </Button>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Next month"
+            onClick={() => onMonthChange(addMonths(month, 1))}
+          >
+            <IconChevronRight size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      </Group>
+
+      <Box style={{ overflowX: 'auto' }}>
+        <table aria-labelledby={headingId} style={tableStyle}>
+          <thead>
+            <tr>
+              {WEEKDAYS.map(([short, long]) => (
+                <Box component="th" key={short} scope="col" py={6} bg="gray.1" style={cellBorder}>
+                  <Text size="sm" fw={700} component="abbr" title={long} style={{ textDecoration: 'none' }}>
+                    {short}
+                  </Text>
+                </Box>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {monthWeeks(month).map((week) => (
+              <tr key={week[0]}>
+                {week.map((day) => {
+                  const inMonth = monthOf(day).month === month.month;
+                  const isToday = day === today;
+                  const dayItems = byDay.get(day) ?? [];
+                  return (
+                    <Box
+                      component="td"
+                      key={day}
+                      aria-current={isToday ? 'date' : undefined}
+                      p={4}
+                      bg={isToday ? 'blue.0' : inMonth ? 'white' : 'gray.0'}
+                      // A table cell's height is its minimum: it still grows with a busy day.
+                      style={{ ...cellBorder, height: DAY_CELL_MIN_HEIGHT, verticalAlign: 'top' }}
+                    >
+                      <Text
+                        size="sm"
+                        fw={isToday ? 800 : 500}
+                        c={inMonth ? 'dark.7' : 'gray.7'}
+                        aria-hidden="true"
+                      >
+                        {Number(day.slice(8, 10))}
+                      </Text>
+                      <VisuallyHidden>{formatLongDate(day)}</VisuallyHidden>
+                      {dayItems.length > 0 && (
+                        <Stack component="ul" gap={4} m={0} p={0} mt={4} style={{ listStyle: 'none' }}>
+                          {dayItems.map((item) => (
+                            <li key={itemKey(item)}>{renderItem(item)}</li>
+                          ))}
+                        </Stack>
+                      )}
+                    </Box>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Box>
+    </Stack>
+  );
+}
+
+interface GridEventProps {
+  onClick: () => void;
+  children: ReactNode;
+  /** Shown struck through and greyed, e.g. a cancelled class. */
+  struck?: boolean;
+}
+
+/** One class in a day cell: a small button that opens it. */
+export function GridEvent({ onClick, children, struck = false }: GridEventProps) {
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      w="100%"
+      px={6}
+      py={4}
+      bg={struck ? 'gray.1' : 'blue.0'}
+      c={struck ? 'gray.7' : 'blue.9'}
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        fontSize: 'var(--mantine-font-size-xs)',
+        lineHeight: 1.3,
+        textDecoration: struck ? 'line-through' : undefined,
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {children}
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+import { classSummary } from '../testing/class-summary';
+import { MOBILE_QUERY } from './public-calendar-page';
+
+const ALL = 'GET /api/classes?limit=1000';
+
+const at = (id: number, date: string, overrides = {}) =>
+  classSummary({ id, date, start: `${date}T19:00:00.000Z`, end: `${date}T21:00:00.000Z`, ...overrides });
+
+// Soonest first, as the server sends them.
+const classes = [
+  at(1, '2030-07-15', { title: 'Tulsa Basics', trainerName: 'Maria Garcia', location: 'YMCA, Tulsa, OK' }),
+  at(2, '2030-07-18', { title: 'Denver Workshop', trainerName: 'Sam Lee', location: 'Denver, CO', price: 0 }),
+  at(4, '2030-07-29', { title: 'Second Tulsa Class', trainerName: 'Maria Garcia', location: 'Tulsa, OK' }),
+  at(3, '2030-08-02', { title: 'Austin Evening', trainerName: 'Ana Ruiz', location: 'Park, Austin, TX' }),
+];
+
+function useMobileScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === MOBILE_QUERY,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-07-15T09:00:00'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('public calendar', { timeout: 20_000 }, () => {
+  it('shows the classes on a month grid and opens their details', async () => {
+    mockApi({ [ALL]: json(classes) });
+    const { user } = renderApp('/public-calendar');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find Self-Defense Classes' }),
+    ).toBeInTheDocument();
+    const day = within(await screen.findByRole('cell', { name: /Thursday, July 18, 2030/ }));
+    const entry = day.getByRole('button');
+    expect(entry).toHaveTextContent('Self-Defense');
+    expect(entry).toHaveTextContent('2:00 PM - 4:00 PM');
+    expect(entry).toHaveTextContent('Free');
+
+    await user.click(entry);
+    const dialog = within(screen.getByRole('dialog', { name: 'Class Details' }));
+    expect(dialog.getByText('Denver Workshop')).toBeInTheDocument();
+    expect(dialog.getByText(/2-hour Soul Punch self-defense training/)).toBeInTheDocument();
+    expect(dialog.getByText('Contact Sam for registration')).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'View Class Details' })).toHaveAttribute(
+      'href',
+      '/public/class/2',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByRole('heading', { name: 'August 2030' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('cell', { name: /Friday, August 2, 2030/ })).getByRole('button'),
+    ).toHaveTextContent('Self-Defense');
+    expect(screen.getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute(
+      'href',
+      '/api/calendar/classes.ics',
+    );
+  });
+
+  it('filters by the last part of the location and by search, in the list view', async () => {
+    mockApi({ [ALL]: json(classes) });
+    const { user } = renderApp('/public-calendar');
+
+    const location = await screen.findByLabelText('Location');
+    await within(location).findByRole('option', { name: 'TX' });
+    expect(
+      within(location)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Locations', 'CO', 'OK', 'TX']);
+
+    await user.click(screen.getByRole('radio', { name: 'List' }));
+    let list = within(screen.getByRole('list'));
+    expect(list.getAllByRole('listitem')).toHaveLength(4);
+    const first = within(list.getAllByRole('listitem')[0] as HTMLElement);
+    expect(first.getByRole('button', { name: 'Tulsa Basics' })).toBeInTheDocument();
+    expect(first.getByText('with Maria')).toBeInTheDocument();
+    expect(first.getByText('$75')).toBeInTheDocument();
+    expect(first.getByText('Monday, July 15, 2030 · 2:00 PM - 4:00 PM')).toBeInTheDocument();
+    expect(first.getByText('YMCA, Tulsa, OK')).toBeInTheDocument();
+
+    await user.selectOptions(location, 'OK');
+    list = within(screen.getByRole('list'));
+    expect(list.getAllByRole('listitem').map((li) => within(li).getByRole('button').textContent)).toEqual([
+      'Tulsa Basics',
+      'Second Tulsa Class',
+    ]);
+
+    await user.type(screen.getByLabelText('Search classes'), 'second');
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1);
+    await user.type(screen.getByLabelText('Search classes'), 'zzz');
+    expect(screen.getByText('No classes found')).toBeInTheDocument();
+  });
+
+  it('lists today, the week or the month on a phone', async () => {
+    useMobileScreen();
+    mockApi({ [ALL]: json(classes) });
+    const { user } = renderApp('/public-calendar');
+
+    const titles = () =>
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByRole('button').textContent);
+
+    expect(await screen.findByRole('button', { name: 'Week', pressed: true })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(titles()).toEqual(['Tulsa Basics', 'Denver Workshop']);
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByRole('button', { name: 'Today', pressed: true })).toBeInTheDocument();
+    expect(titles()).toEqual(['Tulsa Basics']);
+
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    expect(titles()).toEqual(['Tulsa Basics', 'Denver Workshop', 'Second Tulsa Class', 'Austin Evening']);
+  });
+});

@@ -1,0 +1,259 @@
+import {
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ClassSummary } from '@soulpunch/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { ErrorView } from '@/components/error-view';
+import { PageLoader } from '@/components/page-loader';
+import { getErrorMessage } from '@/lib/api-client';
+import { usePublicClasses } from '../api/get-public-classes';
+import { addDays, addMonths, isoDay, monthOf, todayIso } from '../calendar-month';
+import {
+  ALL_CLASSES_FEED,
+  calendarPrice,
+  calendarTime,
+  calendarTitle,
+  firstName,
+  formatLongDate,
+  locationRegion,
+} from '../format';
+import { useDocumentTitle } from '../use-document-title';
+import { GridEvent, MonthGrid } from './month-grid';
+import { PublicClassDialog } from './public-class-dialog';
+import { PublicFrame } from './public-frame';
+import { SubscribeLink } from './subscribe-link';
+
+const TITLE = 'Find Self-Defense Classes';
+/** Spec 9: the mobile breakpoint is 768 px. */
+export const MOBILE_QUERY = '(max-width: 767px)';
+/** The calendar shows every upcoming class; the server's largest page. */
+const CALENDAR_LIMIT = 1000;
+
+type View = 'calendar' | 'list';
+export type MobileRange = 'day' | 'week' | 'month';
+
+const RANGES: Array<{ value: MobileRange; label: string; heading: string }> = [
+  { value: 'day', label: 'Today', heading: 'Today' },
+  { value: 'week', label: 'Week', heading: 'The next 7 days' },
+  { value: 'month', label: 'Month', heading: 'The next month' },
+];
+
+/** The last day (inclusive) of a range starting today. */
+export function rangeEnd(range: MobileRange, today: string): string {
+  if (range === 'day') return today;
+  if (range === 'week') return addDays(today, 6);
+  const { year, month } = addMonths(monthOf(today), 1);
+  // A month from today: the same day next month (or its last day), less one.
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return addDays(isoDay(year, month, Math.min(Number(today.slice(8, 10)), lastDay)), -1);
+}
+
+function matchesSearch(c: ClassSummary, search: string): boolean {
+  if (!search) return true;
+  const needle = search.toLowerCase();
+  return [c.title, c.trainerName, c.location, c.address ?? '', ...c.tags].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
+
+function ClassListItem({ c, onOpen }: { c: ClassSummary; onOpen: () => void }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={3} size="h5">
+            <UnstyledButton onClick={onOpen} fw={700} c="blue.9" style={{ textAlign: 'left' }}>
+              {calendarTitle(c)}
+            </UnstyledButton>
+          </Title>
+          <Text size="sm">with {firstName(c.trainerName)}</Text>
+          <Text size="sm">
+            {formatLongDate(c.date)} · {calendarTime(c)}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {c.location}
+          </Text>
+        </Stack>
+        <Text fw={800}>{calendarPrice(c)}</Text>
+      </Group>
+    </Paper>
+  );
+}
+
+function ClassList({
+  classes,
+  onOpen,
+}: {
+  classes: readonly ClassSummary[];
+  onOpen: (c: ClassSummary) => void;
+}) {
+  if (classes.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Text c="gray.7" ta="center">
+          No classes found
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {classes.map((c) => (
+        <ClassListItem key={c.id} c={c} onOpen={() => onOpen(c)} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec 2 'Public calendar': every upcoming class on a month grid (desktop) or by range (mobile). */
+export function PublicCalendarPage() {
+  useDocumentTitle(`${TITLE} | Soul Punch`);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const classes = usePublicClasses({ limit: CALENDAR_LIMIT });
+  const [search, setSearch] = useState('');
+  const [location, setLocation] = useState('');
+  const [view, setView] = useState<View>('calendar');
+  const [range, setRange] = useState<MobileRange>('week');
+  const [month, setMonth] = useState(() => monthOf(todayIso()));
+  const [selected, setSelected] = useState<ClassSummary | null>(null);
+
+  const all = classes.data?.classes;
+  const locations = useMemo(
+    () =>
+      [...new Set((all ?? []).map((c) => locationRegion(c.location)).filter(Boolean))].sort((a, b) =>
+        a.localeCompare(b),
+      ),
+    [all],
+  );
+  const filtered = (all ?? []).filter(
+    (c) => matchesSearch(c, search.trim()) && (!location || locationRegion(c.location) === location),
+  );
+
+  let body: React.ReactNode;
+  if (classes.isPending) body = <PageLoader label="Loading classes" />;
+  else if (classes.isError) {
+    body = (
+      <ErrorView
+        order={2}
+        title="Unable to load classes"
+        message={getErrorMessage(classes.error)}
+        actions={<Button onClick={() => classes.refetch()}>Try Again</Button>}
+      />
+    );
+  } else if (isMobile) {
+    const today = todayIso();
+    const last = rangeEnd(range, today);
+    const current = RANGES.find((r) => r.value === range) ?? RANGES[1];
+    const inRange = filtered.filter((c) => c.date >= today && c.date <= last);
+    body = (
+      <Stack gap="md">
+        <Group gap="xs" role="group" aria-label="Show classes for">
+          {RANGES.map((r) => (
+            <Button
+              key={r.value}
+              variant={r.value === range ? 'filled' : 'default'}
+              aria-pressed={r.value === range}
+              onClick={() => setRange(r.value)}
+              size="sm"
+            >
+              {r.label}
+            </Button>
+          ))}
+        </Group>
+        <Title order={2} size="h4">
+          {current?.heading}
+        </Title>
+        <ClassList classes={inRange} onOpen={setSelected} />
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <SegmentedControl
+          aria-label="View"
+          value={view}
+          onChange={(value) => setView(value as View)}
+          data={[
+            { value: 'calendar', label: 'Calendar' },
+            { value: 'list', label: 'List' },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        {view === 'calendar' ? (
+          <Paper withBorder radius="md" p="md">
+            <MonthGrid
+              month={month}
+              onMonthChange={setMonth}
+              items={filtered}
+              dayOf={(c) => c.date}
+              itemKey={(c) => c.id}
+              renderItem={(c) => (
+                <GridEvent onClick={() => setSelected(c)}>
+                  <strong>Self-Defense</strong>
+                  <VisuallyHidden>: {calendarTitle(c)},</VisuallyHidden>
+                  <br />
+                  {calendarTime(c)}
+                  <br />
+                  {calendarPrice(c)}
+                </GridEvent>
+              )}
+            />
+          </Paper>
+        ) : (
+          <>
+            <Title order={2} size="h4">
+              Upcoming classes
+            </Title>
+            <ClassList classes={filtered} onOpen={setSelected} />
+          </>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <PublicFrame variant="public" back={{ to: '/public', label: 'Back to Home' }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{TITLE}</Title>
+          <Text c="gray.7">
+            Find a hands-on self-defense class near you, taught by a certified Soul Punch trainer.
+          </Text>
+        </Stack>
+        <Paper withBorder radius="md" p="md" role="search" aria-label="Filter classes">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Search classes"
+              placeholder="Class, trainer or place"
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+            <NativeSelect
+              label="Location"
+              data={[{ value: '', label: 'All Locations' }, ...locations]}
+              value={location}
+              onChange={(event) => setLocation(event.currentTarget.value)}
+            />
+          </SimpleGrid>
+        </Paper>
+        <SubscribeLink feed={ALL_CLASSES_FEED}>Subscribe to calendar</SubscribeLink>
+        {body}
+      </Stack>
+      {selected && <PublicClassDialog classSummary={selected} onClose={() => setSelected(null)} />}
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ClassSummary } from '@soulpunch/shared';
+import { Link } from 'react-router';
+import {
+  calendarPrice,
+  calendarTime,
+  calendarTitle,
+  classDetailsPath,
+  firstName,
+  formatLongDate,
+  zoneAbbreviation,
+} from '../format';
+
+/** The public calendar's 'Class Details' dialog: what the 2-hour training is, and where to register. */
+export function PublicClassDialog({
+  classSummary: c,
+  onClose,
+}: {
+  classSummary: ClassSummary;
+  onClose: () => void;
+}) {
+  const trainer = firstName(c.trainerName) || c.trainerName;
+  const zone = zoneAbbreviation(c.start, c.timeZone);
+  return (
+    <Modal opened onClose={onClose} title="Class Details" size="md">
+      <Stack gap="sm">
+        <Text fw={700} size="lg">
+          {calendarTitle(c)}
+        </Text>
+        <Stack gap={2}>
+          <Text size="sm">{formatLongDate(c.date)}</Text>
+          <Text size="sm">
+            {calendarTime(c)}
+            {zone ? ` ${zone}` : ''}
+          </Text>
+          <Text size="sm">{c.location}</Text>
+          <Text size="sm" fw={700}>
+            {calendarPrice(c)}
+          </Text>
+        </Stack>
+        <Text size="sm">
+          This 2-hour Soul Punch self-defense training teaches practical skills anyone can use: awareness and
+          boundary setting, de-escalation, and simple, effective techniques to break free and get to safety.
+          No experience or fitness level is needed, and every class is taught by a certified Soul Punch
+          trainer in a supportive, hands-on setting.
+        </Text>
+        <Text size="sm" fw={600}>
+          Contact {trainer} for registration
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button component={Link} to={classDetailsPath(c.id)}>
+            View Class Details
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,208 @@
+import {
+  Button,
+  Center,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { CLASS_TYPES, type ClassSummary, type ClassType } from '@soulpunch/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorView } from '@/components/error-view';
+import { PageLoader } from '@/components/page-loader';
+import { getErrorMessage } from '@/lib/api-client';
+import { usePublicClasses } from '../api/get-public-classes';
+import { ALL_CLASSES_FEED, CLASS_TYPE_LABELS, formatLongDate } from '../format';
+import { useDocumentTitle } from '../use-document-title';
+import { ClassCard } from './class-card';
+import { type ClassesVariant, PublicFrame } from './public-frame';
+import { SubscribeLink } from './subscribe-link';
+
+export const CLASSES_PAGE_SIZE = 24;
+const TITLE = 'Upcoming Classes & Workshops';
+const typeOptions = [
+  { value: '', label: 'All class types' },
+  ...CLASS_TYPES.map((value) => ({ value, label: CLASS_TYPE_LABELS[value] })),
+];
+
+type View = 'list' | 'calendar';
+
+function groupByDate(classes: readonly ClassSummary[]): Array<[string, ClassSummary[]]> {
+  const groups = new Map<string, ClassSummary[]>();
+  for (const c of classes) groups.set(c.date, [...(groups.get(c.date) ?? []), c]);
+  return [...groups.entries()];
+}
+
+function ClassList({ classes }: { classes: readonly ClassSummary[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      {classes.map((c) => (
+        <ClassCard key={c.id} classSummary={c} headingOrder={2} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Spec: the calendar view groups the classes by date. */
+function ClassesByDate({ classes }: { classes: readonly ClassSummary[] }) {
+  return (
+    <Stack gap="xl">
+      {groupByDate(classes).map(([date, dayClasses]) => (
+        <Stack key={date} gap="sm" component="section" aria-labelledby={`day-${date}`}>
+          <Title order={2} size="h3" id={`day-${date}`}>
+            {formatLongDate(date)}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {dayClasses.map((c) => (
+              <ClassCard key={c.id} classSummary={c} headingOrder={3} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec 2 'Public classes': every upcoming class, from the server, with search, location and type filters. */
+export function PublicClassesPage({ variant }: { variant: ClassesVariant }) {
+  useDocumentTitle(`${TITLE} | Soul Punch`);
+  const [search, setSearch] = useState('');
+  const [location, setLocation] = useState('');
+  const [type, setType] = useState<ClassType | ''>('');
+  const [view, setView] = useState<View>('list');
+  const [limit, setLimit] = useState(CLASSES_PAGE_SIZE);
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [place] = useDebouncedValue(location.trim(), 300);
+  const classes = usePublicClasses({ q, location: place, type, limit });
+  const filtered = Boolean(search.trim() || location.trim() || type);
+
+  function resetFilters() {
+    setSearch('');
+    setLocation('');
+    setType('');
+    setLimit(CLASSES_PAGE_SIZE);
+  }
+
+  let results: React.ReactNode;
+  if (classes.isPending) results = <PageLoader label="Loading classes" />;
+  else if (classes.isError) {
+    results = (
+      <ErrorView
+        order={2}
+        title="Unable to load classes"
+        message={getErrorMessage(classes.error)}
+        actions={<Button onClick={() => classes.refetch()}>Try Again</Button>}
+      />
+    );
+  } else if (classes.data.classes.length === 0) {
+    results = (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="sm">
+          <Title order={2} size="h4">
+            No classes found
+          </Title>
+          <Text c="gray.7" ta="center">
+            {filtered
+              ? 'Try another search or clear the filters.'
+              : 'New classes are added often. Please check back soon.'}
+          </Text>
+          {filtered && (
+            <Button variant="default" onClick={resetFilters}>
+              Reset Filters
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+    );
+  } else {
+    const { classes: shown, total } = classes.data;
+    results = (
+      <Stack gap="lg">
+        <Text size="sm" c="gray.7" role="status">
+          {total === 1 ? '1 class' : `${total} classes`}
+        </Text>
+        {view === 'list' ? <ClassList classes={shown} /> : <ClassesByDate classes={shown} />}
+        {total > shown.length && (
+          <Center>
+            <Button
+              variant="default"
+              loading={classes.isFetching}
+              onClick={() => setLimit((current) => current + CLASSES_PAGE_SIZE)}
+            >
+              Show More Classes
+            </Button>
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <PublicFrame
+      variant={variant}
+      back={{ to: variant === 'public' ? '/public' : '/', label: 'Back to Home' }}
+      withLegalLinks={variant === 'public'}
+    >
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{TITLE}</Title>
+          <Text c="gray.7">
+            Hands-on self-defense classes and workshops taught by certified Soul Punch trainers.
+          </Text>
+        </Stack>
+        <Paper withBorder radius="md" p="md" role="search" aria-label="Filter classes">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label="Search"
+              placeholder="Class, trainer or tag"
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setLimit(CLASSES_PAGE_SIZE);
+              }}
+            />
+            <TextInput
+              label="Location"
+              placeholder="City or state"
+              value={location}
+              onChange={(event) => {
+                setLocation(event.currentTarget.value);
+                setLimit(CLASSES_PAGE_SIZE);
+              }}
+            />
+            <NativeSelect
+              label="Class type"
+              data={typeOptions}
+              value={type}
+              onChange={(event) => {
+                setType(event.currentTarget.value as ClassType | '');
+                setLimit(CLASSES_PAGE_SIZE);
+              }}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(value) => setView(value as View)}
+            data={[
+              { value: 'list', label: 'List' },
+              { value: 'calendar', label: 'Calendar' },
+            ]}
+          />
+          <SubscribeLink feed={ALL_CLASSES_FEED}>Subscribe to calendar</SubscribeLink>
+        </Group>
+        {results}
+      </Stack>
+    </PublicFrame>
+  );
+}

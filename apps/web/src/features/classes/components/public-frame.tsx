@@ -1,0 +1,75 @@
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The classes pages live inside the site (/classes) and on the visitors' side (/public/...). */
+export type ClassesVariant = 'site' | 'public';
+
+const legalLinks = [
+  { to: '/terms-of-service-public', label: 'Terms of Service' },
+  { to: '/privacy-policy-public', label: 'Privacy Policy' },
+  { to: '/support-public', label: 'Support' },
+];
+
+interface PublicFrameProps {
+  back: { to: string; label: string };
+  variant: ClassesVariant;
+  /**
+   * The site footer is hidden on /public pages (shell rules), so those pages bring the legal links themselves.
+   */
+  withLegalLinks?: boolean;
+  children: ReactNode;
+}
+
+/** The visitor pages about classes: a way back, the other visitor pages, the content, and Trainer Login. */
+export function PublicFrame({ back, variant, withLegalLinks = false, children }: PublicFrameProps) {
+  const directory = variant === 'public' ? '/public/find-trainer' : '/find-trainer';
+  return (
+    <>
+      <Container size="lg" py="lg">
+        <Group justify="space-between" wrap="wrap" gap="sm" mb="lg">
+          <Anchor component={Link} to={back.to} size="sm">
+            <Group component="span" gap={4} wrap="nowrap">
+              <IconArrowLeft size={16} aria-hidden="true" />
+              {back.label}
+            </Group>
+          </Anchor>
+          <Group component="nav" aria-label="Visitor" gap="md">
+            <Anchor component={Link} to={directory} size="sm">
+              Find a Trainer
+            </Anchor>
+            <Anchor component={Link} to={variant === 'public' ? '/public/classes' : '/classes'} size="sm">
+              Classes
+            </Anchor>
+            <Anchor component={Link} to="/public-calendar" size="sm">
+              Class Calendar
+            </Anchor>
+          </Group>
+        </Group>
+        {children}
+      </Container>
+      {/* Inside <main>, so a plain block: the page's contentinfo landmark is the site footer's. */}
+      <Box px="md" py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group justify="space-between" gap="sm">
+          <Group component="nav" aria-label="Classes footer" gap="md">
+            {withLegalLinks &&
+              legalLinks.map((link) => (
+                <Anchor key={link.to} component={Link} to={link.to} size="sm">
+                  {link.label}
+                </Anchor>
+              ))}
+            <Anchor component={Link} to="/trainer-portal/login" size="sm">
+              Trainer Login
+            </Anchor>
+          </Group>
+          {withLegalLinks && (
+            <Text size="sm" c="gray.7">
+              © 2025 Soul Punch
+            </Text>
+          )}
+        </Group>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { PublicTrainer } from '@soulpunch/shared';
+import type { LatLngTuple } from 'leaflet';
+
+// Type-only Leaflet import: this module stays in the main bundle, Leaflet does not.
+
+/** Spec 9: the middle of the United States at zoom 4, 400 px high. */
+export const MAP_CENTER: LatLngTuple = [39.8, -98.6];
+export const MAP_ZOOM = 4;
+export const MAP_HEIGHT = 400;
+export const MAP_LABEL = 'Map of certified trainers';
+
+export interface TrainerMapProps {
+  /** Trainers without a known place (no coordinates) get no marker. */
+  trainers: PublicTrainer[];
+  /**
+   * Names the filters `trainers` were found with, so the map can show where new results are; null while the
+   * trainers on screen are still those of earlier filters.
+   */
+  viewKey: string | null;
+  /** The popup's 'View Profile': scroll to the trainer's card. */
+  onViewProfile: (trainerId: number) => void;
+}

@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  type TitleOrder,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { PublicTrainer } from '@soulpunch/shared';
+import { ErrorView } from '@/components/error-view';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { TrainerCard } from './trainer-card';
+
+/** Spec 9: three skeleton cards while the list loads. */
+export const SKELETON_CARD_COUNT = 3;
+
+function TrainerCardSkeleton() {
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="trainer-card-skeleton">
+      <Group gap="md" wrap="nowrap" mb="md">
+        <Skeleton circle height={64} />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton height={16} width="60%" />
+          <Skeleton height={12} width="40%" />
+        </Stack>
+      </Group>
+      <Skeleton height={10} mb={8} />
+      <Skeleton height={10} mb={8} />
+      <Skeleton height={10} width="70%" mb="md" />
+      <Skeleton height={30} width="50%" />
+    </Card>
+  );
+}
+
+interface TrainerResultsProps {
+  trainers: PublicTrainer[] | undefined;
+  isPending: boolean;
+  error: unknown;
+  visibleCount: number;
+  onShowMore: () => void;
+  onReset: () => void;
+  onClearDistance: () => void;
+  profilePath: (id: number) => string;
+  headingOrder: TitleOrder;
+}
+
+export function TrainerResults({
+  trainers,
+  isPending,
+  error,
+  visibleCount,
+  onShowMore,
+  onReset,
+  onClearDistance,
+  profilePath,
+  headingOrder,
+}: TrainerResultsProps) {
+  if (isPending) {
+    return (
+      <div aria-busy="true">
+        <VisuallyHidden>Loading trainers</VisuallyHidden>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {Array.from({ length: SKELETON_CARD_COUNT }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <TrainerCardSkeleton key={i} />
+          ))}
+        </SimpleGrid>
+      </div>
+    );
+  }
+
+  if (isApiError(error) && error.code === 'unknown_place') {
+    return (
+      <Alert color="orange" variant="light" title="Place not found" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{getErrorMessage(error)}</Text>
+          <Button variant="default" size="sm" onClick={onClearDistance}>
+            Clear distance
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (error || !trainers) {
+    return (
+      <ErrorView
+        order={2}
+        title="Unable to load trainers"
+        message="We're experiencing some technical difficulties. Please try again later."
+        actions={<Button onClick={() => window.location.reload()}>Refresh Page</Button>}
+      />
+    );
+  }
+
+  if (trainers.length === 0) {
+    return (
+      <Stack align="center" gap="sm" py="xl" ta="center">
+        <Text fw={700} size="xl" role="status">
+          No trainers found
+        </Text>
+        <Text c="gray.7">Try a different search, or clear the filters to see every trainer.</Text>
+        <Button onClick={onReset}>Reset Filters</Button>
+      </Stack>
+    );
+  }
+
+  const shown = trainers.slice(0, visibleCount);
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="gray.7" role="status">
+        {trainers.length === 1 ? '1 trainer found' : `${trainers.length} trainers found`}
+        {shown.length < trainers.length ? ` (showing ${shown.length})` : ''}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {shown.map((trainer) => (
+          <TrainerCard
+            key={trainer.id}
+            trainer={trainer}
+            profilePath={profilePath(trainer.id)}
+            headingOrder={headingOrder}
+          />
+        ))}
+      </SimpleGrid>
+      {shown.length < trainers.length && (
+        <Group justify="center">
+          <Button variant="default" onClick={onShowMore}>
+            Show More Trainers
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

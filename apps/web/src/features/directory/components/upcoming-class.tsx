@@ -1,0 +1,71 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PublicClass } from '@soulpunch/shared';
+import { IconCalendarEvent, IconExternalLink, IconMapPin } from '@tabler/icons-react';
+import { externalUrl, formatClassDate } from '../format';
+
+const when = (c: PublicClass) => [formatClassDate(c.date), c.time].filter(Boolean).join(' · ');
+
+/** One class in a directory card: what, when, where, price, and a Register link when it has one. */
+export function ClassSummary({ upcomingClass }: { upcomingClass: PublicClass }) {
+  const register = externalUrl(upcomingClass.paymentLink);
+  return (
+    <Paper withBorder radius="sm" p="xs" component="li" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {upcomingClass.title}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {when(upcomingClass)}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {upcomingClass.location} · {upcomingClass.price}
+          </Text>
+        </Stack>
+        {register && (
+          <Anchor href={register} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+            Register
+          </Anchor>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/** One class on the trainer's profile page. */
+export function ClassCard({ upcomingClass }: { upcomingClass: PublicClass }) {
+  const register = externalUrl(upcomingClass.paymentLink);
+  return (
+    <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {upcomingClass.title}
+        </Title>
+        <Group gap={6} wrap="nowrap">
+          <IconCalendarEvent size={16} aria-hidden="true" />
+          <Text size="sm">{when(upcomingClass)}</Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconMapPin size={16} aria-hidden="true" />
+          <Text size="sm">{upcomingClass.location}</Text>
+        </Group>
+        <Text size="sm" fw={700}>
+          {upcomingClass.price}
+        </Text>
+        {register && (
+          <Button
+            component="a"
+            href={register}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Register Now
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

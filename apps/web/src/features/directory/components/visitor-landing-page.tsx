@@ -1,0 +1,38 @@
+import { Button, Container, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { directoryPaths } from '../paths';
+import { useDocumentTitle } from '../use-document-title';
+import { LandingHero } from './landing-hero';
+import { HowItWorks, PopularLocations } from './landing-sections';
+import { PublicFooter } from './public-footer';
+import { PublicHeader } from './public-header';
+
+/** /public: the visitors' landing page. */
+export function VisitorLandingPage() {
+  const paths = directoryPaths('public');
+  useDocumentTitle('Find Your Self Defense Trainer | Soul Punch');
+  return (
+    <>
+      <PublicHeader variant="public" />
+      <Container size="lg" py="xl">
+        <Stack gap="xl">
+          <LandingHero
+            actions={
+              <>
+                <Button component={Link} to={paths.directory} size="md">
+                  Find a Trainer Near You
+                </Button>
+                <Button component={Link} to={paths.classes} size="md" variant="default">
+                  Browse Classes
+                </Button>
+              </>
+            }
+          />
+          <HowItWorks />
+          <PopularLocations />
+        </Stack>
+      </Container>
+      <PublicFooter />
+    </>
+  );
+}

@@ -1,0 +1,418 @@
+import type { PublicTrainer } from '@soulpunch/shared';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, type MockRoutes, mockApi, pending, requestsMade } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+import type { TrainerMapProps } from './components/trainer-map-props';
+import { headquarters, publicClass, publicTrainer } from './testing/public-trainer';
+
+// Leaflet needs a real browser; the map's own behaviour is covered by the Playwright directory spec.
+vi.mock('./components/trainer-map', () => ({
+  default: ({ trainers, onViewProfile }: TrainerMapProps) => (
+    <div data-testid="trainer-map">
+      {trainers.map((t) => (
+        <button key={t.id} type="button" onClick={() => onViewProfile(t.id)}>
+          Map marker {t.displayName}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
+const LIST = 'GET /api/public-trainers';
+const STATES = 'GET /api/public-trainers/states';
+const states = [
+  { state: 'CO', count: 1 },
+  { state: 'OK', count: 3 },
+];
+
+function directoryRoutes(trainers: PublicTrainer[], extra: MockRoutes = {}): MockRoutes {
+  return { [LIST]: json(trainers), [STATES]: json(states), ...extra };
+}
+
+async function cardOf(name: string) {
+  return screen.findByRole('article', { name });
+}
+
+// Whole-app renders with many cards are slow in jsdom when the suite runs in parallel: waits get more room.
+let asyncUtilTimeout: number;
+beforeAll(() => {
+  asyncUtilTimeout = getConfig().asyncUtilTimeout;
+  configure({ asyncUtilTimeout: 4000 });
+});
+afterAll(() => configure({ asyncUtilTimeout }));
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'geolocation');
+});
+
+describe('trainer directory', { timeout: 20_000 }, () => {
+  it('shows the landing content above the directory on /find-trainer', async () => {
+    mockApi(directoryRoutes([headquarters]));
+    renderApp('/find-trainer');
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Find Your Self Defense Trainer' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    for (const step of ['Search', 'Book', 'Connect', 'Learn']) {
+      expect(screen.getByRole('heading', { name: step })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'New York' })).toHaveAttribute(
+      'href',
+      '/public/find-trainer?location=New%20York',
+    );
+    expect(screen.getByRole('link', { name: 'Philadelphia' })).toHaveAttribute(
+      'href',
+      '/public/find-trainer?location=Philadelphia',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Find a Certified Trainer' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Every Soul Punch trainer is background-checked and certified/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Trainer Login' })).toHaveAttribute(
+      'href',
+      '/trainer-portal/login',
+    );
+    expect(await cardOf('Jasmine Carter')).toBeInTheDocument();
+  });
+
+  it('shows three skeleton cards while the trainers load', async () => {
+    mockApi({ [LIST]: pending, [STATES]: json(states) });
+    renderApp('/public/find-trainer');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Find a Certified Trainer' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('trainer-card-skeleton')).toHaveLength(3);
+    expect(screen.getByText('Loading trainers')).toBeInTheDocument();
+  });
+
+  it('explains a failed load and offers Refresh Page', async () => {
+    const fetchMock = mockApi({
+      [LIST]: () => json({ error: { code: 'internal', message: 'boom' } }, { status: 500 }),
+      [STATES]: json(states),
+    });
+    renderApp('/find-trainer');
+
+    expect(await screen.findByText('Unable to load trainers', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      screen.getByText("We're experiencing some technical difficulties. Please try again later."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+    // Spec 7: retried once.
+    expect(requestsMade(fetchMock).filter((r) => r === LIST)).toHaveLength(2);
+  });
+
+  it('sends the search text, tab and dropdowns as filters', async () => {
+    const fetchMock = mockApi(
+      directoryRoutes([headquarters], {
+        'GET /api/public-trainers?q=tulsa': json([headquarters]),
+        'GET /api/public-trainers?q=tulsa&classType=Corporate+Training': json([]),
+        'GET /api/public-trainers?q=tulsa&location=Denver%2C+CO&classType=Corporate+Training': json([]),
+        'GET /api/public-trainers?q=tulsa&location=Denver%2C+CO&availability=Weekends&classType=Corporate+Training':
+          json([]),
+      }),
+    );
+    const { user, router } = renderApp('/find-trainer');
+    await cardOf('Jasmine Carter');
+
+    await user.type(screen.getByLabelText('Search trainers'), 'tulsa');
+    await waitFor(() => expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?q=tulsa'));
+
+    await user.click(screen.getByRole('tab', { name: 'Corporate Training' }));
+    await waitFor(() =>
+      expect(requestsMade(fetchMock)).toContain(
+        'GET /api/public-trainers?q=tulsa&classType=Corporate+Training',
+      ),
+    );
+    expect(screen.getByRole('tab', { name: 'Corporate Training' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.selectOptions(screen.getByLabelText('Location'), 'Denver, CO');
+    await user.selectOptions(screen.getByLabelText('Availability'), 'Weekends');
+    await waitFor(() =>
+      expect(requestsMade(fetchMock)).toContain(
+        'GET /api/public-trainers?q=tulsa&location=Denver%2C+CO&availability=Weekends&classType=Corporate+Training',
+      ),
+    );
+    expect(router.state.location.search).toBe(
+      '?q=tulsa&location=Denver%2C+CO&availability=Weekends&classType=Corporate+Training',
+    );
+    expect(await screen.findByText('No trainers found')).toBeInTheDocument();
+  });
+
+  it('pre-fills the location from ?location= on /public/find-trainer', async () => {
+    const fetchMock = mockApi({
+      'GET /api/public-trainers?location=Chicago%2C+IL': json([]),
+      [STATES]: json(states),
+    });
+    renderApp('/public/find-trainer?location=Chicago');
+
+    expect(screen.getByLabelText('Location')).toHaveValue('Chicago, IL');
+    await screen.findByText('No trainers found');
+    expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?location=Chicago%2C+IL');
+  });
+
+  it('keeps a popular city that is not in the dropdown', async () => {
+    mockApi({ 'GET /api/public-trainers?location=Houston': json([]), [STATES]: json(states) });
+    renderApp('/public/find-trainer?location=Houston');
+
+    expect(screen.getByLabelText('Location')).toHaveValue('Houston');
+    expect(await screen.findByText('No trainers found')).toBeInTheDocument();
+  });
+
+  it('filters by state when a state tile is clicked', async () => {
+    const fetchMock = mockApi(
+      directoryRoutes([headquarters], { 'GET /api/public-trainers?state=OK': json([headquarters]) }),
+    );
+    const { user } = renderApp('/find-trainer');
+
+    const tile = await screen.findByRole('button', { name: /^Oklahoma\W+3 trainers$/ });
+    expect(screen.getByRole('button', { name: /^Colorado\W+1 trainer$/ })).toBeInTheDocument();
+    await user.click(tile);
+
+    await waitFor(() => expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?state=OK'));
+    expect(tile).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('State: Oklahoma')).toBeInTheDocument();
+  });
+
+  it('offers Reset Filters when nothing matches, and it clears every filter', async () => {
+    const fetchMock = mockApi(
+      directoryRoutes([headquarters], {
+        'GET /api/public-trainers?q=zzz&state=OK&classType=Private+Lessons': json([]),
+      }),
+    );
+    const { user, router } = renderApp('/find-trainer?q=zzz&state=OK&classType=Private+Lessons');
+
+    expect(await screen.findByText('No trainers found')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search trainers')).toHaveValue('zzz');
+    await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
+
+    expect(await cardOf('Jasmine Carter')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain(LIST);
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Search trainers')).toHaveValue('');
+    expect(screen.getByRole('tab', { name: 'All Trainers' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows what a card holds', async () => {
+    const maria = publicTrainer({
+      publicBio: 'Krav Maga instructor focused on awareness.',
+      specializations: ['Teen Safety', 'Travel Safety'],
+      availabilityDescription: 'Weekends',
+      experienceDescription: 'Veteran (3-5 years)',
+      instagram: '@maria_sd',
+      website: 'https://maria.example',
+      affiliateLink: 'https://soulpunch.example/shop?aff=maria',
+      displayContact: 'maria@example.com',
+      upcomingClasses: [publicClass(1), publicClass(2), publicClass(3), publicClass(4)],
+    });
+    mockApi(directoryRoutes([maria]));
+    renderApp('/find-trainer');
+
+    const card = within(await cardOf('Maria Garcia'));
+    expect(card.getByText('Denver, CO')).toBeInTheDocument();
+    expect(card.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
+    expect(card.getByText('Krav Maga instructor focused on awareness.')).toBeInTheDocument();
+    expect(card.getByText('Teen Safety')).toBeInTheDocument();
+    expect(card.getByText('Weekends')).toBeInTheDocument();
+    expect(card.getByText('Veteran (3-5 years)')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Maria Garcia on Instagram' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/maria_sd',
+    );
+    expect(card.getByRole('link', { name: 'Maria Garcia on Website' })).toHaveAttribute(
+      'href',
+      'https://maria.example',
+    );
+    expect(card.queryByRole('link', { name: /Facebook|TikTok|YouTube/ })).not.toBeInTheDocument();
+
+    // Up to 2 classes, a note for the rest, a Register link per class.
+    expect(card.getByText('Basic Self-Defense 1')).toBeInTheDocument();
+    expect(card.getByText('Basic Self-Defense 2')).toBeInTheDocument();
+    expect(card.queryByText('Basic Self-Defense 3')).not.toBeInTheDocument();
+    expect(card.getByText(/\+2 more classes/)).toBeInTheDocument();
+    const register = card.getAllByRole('link', { name: 'Register' });
+    expect(register).toHaveLength(2);
+    expect(register[0]).toHaveAttribute('href', 'https://pay.example/class-1');
+    expect(register[0]).toHaveAttribute('target', '_blank');
+
+    const buy = card.getByRole('link', { name: 'Buy Soul DefendHER 2.0' });
+    expect(buy).toHaveAttribute('href', 'https://soulpunch.example/shop?aff=maria');
+    expect(buy).toHaveAttribute('target', '_blank');
+    expect(card.getByRole('link', { name: 'Contact' })).toHaveAttribute(
+      'href',
+      'mailto:maria@example.com?subject=Soul%20Punch%20Training%20Inquiry',
+    );
+    expect(card.getByRole('link', { name: 'View Full Profile' })).toHaveAttribute('href', '/trainer/10');
+  });
+
+  it('links a card to the profile under the same side of the site', async () => {
+    mockApi(directoryRoutes([headquarters]));
+    renderApp('/public/find-trainer');
+
+    const card = within(await cardOf('Jasmine Carter'));
+    expect(card.getByRole('link', { name: 'View Full Profile' })).toHaveAttribute(
+      'href',
+      '/public/trainer/2',
+    );
+    expect(card.getByText('Headquarters')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service-public',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy-public',
+    );
+    expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support-public');
+    expect(screen.getByText('© 2025 Soul Punch')).toBeInTheDocument();
+  });
+
+  it('has no Buy button without an affiliate link, and Contact explains when there is no contact', async () => {
+    mockApi(directoryRoutes([headquarters]));
+    const { user } = renderApp('/find-trainer');
+
+    const card = within(await cardOf('Jasmine Carter'));
+    expect(card.queryByRole('link', { name: 'Buy Soul DefendHER 2.0' })).not.toBeInTheDocument();
+    expect(card.queryByText(/more class/)).not.toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Contact' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Jasmine Carter' });
+    expect(within(dialog).getByText('Contact this trainer via the Soul Punch website.')).toBeInTheDocument();
+  });
+
+  it('opens phone and web contacts the right way', async () => {
+    mockApi(
+      directoryRoutes([
+        publicTrainer({ id: 11, displayName: 'Phone Trainer', displayContact: '(918) 555-0101' }),
+        publicTrainer({ id: 12, displayName: 'Web Trainer', displayContact: 'www.web.example' }),
+      ]),
+    );
+    renderApp('/find-trainer');
+
+    const phone = within(await cardOf('Phone Trainer')).getByRole('link', { name: 'Contact' });
+    expect(phone).toHaveAttribute('href', 'tel:9185550101');
+    const web = within(await cardOf('Web Trainer')).getByRole('link', { name: 'Contact' });
+    expect(web).toHaveAttribute('href', 'https://www.web.example');
+    expect(web).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows the support e-mail from Contact Us', async () => {
+    mockApi(directoryRoutes([]));
+    const { user } = renderApp('/find-trainer');
+
+    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Us' });
+    expect(within(dialog).getByRole('link', { name: 'support@soulpunch.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@soulpunch.example',
+    );
+  });
+
+  it('sorts by distance from a ZIP code and shows the miles', async () => {
+    const fetchMock = mockApi(
+      directoryRoutes([headquarters], {
+        'GET /api/public-trainers?from=74103': json([{ ...headquarters, distanceMiles: 0.8 }]),
+      }),
+    );
+    const { user } = renderApp('/find-trainer');
+    await cardOf('Jasmine Carter');
+
+    await user.type(screen.getByLabelText('ZIP or city'), '74103');
+    await user.click(screen.getByRole('button', { name: 'Sort by Distance' }));
+
+    expect(await screen.findByText('0.8 mi away')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?from=74103');
+    expect(screen.getByText('Sorted by distance from 74103.')).toBeInTheDocument();
+  });
+
+  it('says when a place is unknown', async () => {
+    mockApi(
+      directoryRoutes([], {
+        'GET /api/public-trainers?from=Atlantis': json(
+          {
+            error: {
+              code: 'unknown_place',
+              message: 'We could not find "Atlantis". Try a ZIP code or "City, ST".',
+            },
+          },
+          { status: 400 },
+        ),
+      }),
+    );
+    const { user } = renderApp('/find-trainer?from=Atlantis');
+
+    expect(
+      await screen.findByText('We could not find "Atlantis". Try a ZIP code or "City, ST".'),
+    ).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear distance' })[0] as HTMLElement);
+    expect(await screen.findByText('No trainers found')).toBeInTheDocument();
+  });
+
+  it('sorts by distance from the visitor with Near me', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 36.1539, longitude: -95.9928 } } as GeolocationPosition),
+      },
+    });
+    const fetchMock = mockApi(
+      directoryRoutes([], {
+        'GET /api/public-trainers?near=36.15%2C-95.99': json([{ ...headquarters, distanceMiles: 1.2 }]),
+      }),
+    );
+    const { user } = renderApp('/find-trainer');
+    await screen.findByText('No trainers found');
+
+    await user.click(screen.getByRole('button', { name: 'Near me' }));
+    expect(await screen.findByText('1.2 mi away')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?near=36.15%2C-95.99');
+    expect(screen.getByText('Sorted by distance from your location.')).toBeInTheDocument();
+  });
+
+  it('explains kindly when the visitor refuses their location', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+          fail({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError),
+      },
+    });
+    mockApi(directoryRoutes([]));
+    const { user } = renderApp('/find-trainer');
+    await screen.findByText('No trainers found');
+
+    await user.click(screen.getByRole('button', { name: 'Near me' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Allow location access in your browser/);
+  });
+
+  it('shows 24 cards at a time', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      publicTrainer({ id: 100 + i, displayName: `Trainer ${i + 1}` }),
+    );
+    mockApi(directoryRoutes(many));
+    const { user } = renderApp('/find-trainer');
+
+    await cardOf('Trainer 1');
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    expect(screen.getByText('30 trainers found (showing 24)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show More Trainers' }));
+    expect(screen.getAllByRole('article')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Show More Trainers' })).not.toBeInTheDocument();
+  });
+
+  it("brings a trainer's card into view from the map, even from a later page", async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      publicTrainer({ id: 100 + i, displayName: `Trainer ${i + 1}` }),
+    );
+    mockApi(directoryRoutes(many));
+    const { user } = renderApp('/find-trainer');
+    await cardOf('Trainer 1');
+    expect(screen.queryByRole('article', { name: 'Trainer 28' })).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Map marker Trainer 28' }));
+    const card = await cardOf('Trainer 28');
+    await waitFor(() => expect(card).toHaveFocus());
+  });
+});

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { type PortalResource, type PortalResources, resourcesQueryKey } from './get-resources';
+
+export interface ResourceVisit {
+  /** True only the first time this trainer opens the resource. */
+  firstVisit: boolean;
+}
+
+export function recordResourceVisit(resourceId: number): Promise<ResourceVisit> {
+  return api<ResourceVisit>(`/api/resources/${resourceId}/visits`, { method: 'POST' });
+}
+
+function markVisited(resources: PortalResources, resourceId: number): PortalResources {
+  const mark = (r: PortalResource) => (r.id === resourceId ? { ...r, visited: true } : r);
+  return {
+    categories: resources.categories.map((c) => ({ ...c, resources: c.resources.map(mark) })),
+    upcomingTraining: resources.upcomingTraining.map(mark),
+    trainingSchedule: resources.trainingSchedule.map(mark),
+  };
+}
+
+export function useRecordResourceVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordResourceVisit,
+    onSuccess: async (_visit, resourceId) => {
+      queryClient.setQueryData<PortalResources>(resourcesQueryKey, (current) =>
+        current ? markVisited(current, resourceId) : current,
+      );
+      await queryClient.invalidateQueries({ queryKey: resourcesQueryKey });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
+import { SUPPORT_EMAIL } from '@/features/legal/constants';
+import type { FlagFieldKey } from '../../profile-form';
+import { bindFlag, type ProfileFormApi } from './form-bindings';
+
+const MATERIALS: Array<{ key: FlagFieldKey; label: string }> = [
+  { key: 'hasCurriculum', label: 'Curriculum' },
+  { key: 'hasMarketingResources', label: 'Marketing resources' },
+  { key: 'hasWorkbooks', label: 'Workbooks' },
+  { key: 'hasVideoLibrary', label: 'Video library' },
+  { key: 'hasTrainerDrive', label: 'Trainer Drive' },
+  { key: 'hasCanva', label: 'Canva' },
+  { key: 'hasMarketingAssets', label: 'Marketing assets' },
+];
+
+export function MaterialsTab({ form }: { form: ProfileFormApi }) {
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="gray.7">
+        Check the materials you have access to.
+      </Text>
+      {MATERIALS.map(({ key, label }) => (
+        <Checkbox key={key} label={label} {...bindFlag(form, key)} />
+      ))}
+      <Text size="sm">
+        If you're missing access to any materials, please contact{' '}
+        <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor> and we'll help restore your access.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TrainerProfileData } from '@soulpunch/shared';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '@/lib/api-client';
+import { useUpdateTrainerProfile } from '../../api/update-trainer-profile';
+import { computeProfileCompletion } from '../../profile-completion';
+import {
+  fieldErrorsFromServer,
+  type ProfileFieldErrors,
+  type ProfileFieldKey,
+  type ProfileFormValues,
+  type ProfileTab,
+  sameFormValues,
+  tabOfField,
+  toFormValues,
+  validateProfileForm,
+} from '../../profile-form';
+import { BusinessTab } from './business-tab';
+import { CertificationTab } from './certification-tab';
+import { CommunityTab } from './community-tab';
+import type { ProfileFormApi } from './form-bindings';
+import { MaterialsTab } from './materials-tab';
+import { PersonalTab } from './personal-tab';
+import { ProfileCompletionCard } from './profile-completion-card';
+import { ProfilePictureSection } from './profile-picture-section';
+import { PublicProfileTab } from './public-profile-tab';
+import { SocialTab } from './social-tab';
+import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
+
+/** Spec 9: the editor returns to the dashboard 1.5 s after a successful save. */
+export const REDIRECT_AFTER_SAVE_MS = 1500;
+export const DASHBOARD_PATH = '/trainer-portal/dashboard';
+
+const TABS: Array<{
+  value: ProfileTab;
+  label: string;
+  Panel: (props: { form: ProfileFormApi }) => ReactNode;
+}> = [
+  { value: 'personal', label: 'Personal', Panel: PersonalTab },
+  { value: 'social', label: 'Social', Panel: SocialTab },
+  { value: 'certification', label: 'Certification', Panel: CertificationTab },
+  { value: 'business', label: 'Business', Panel: BusinessTab },
+  { value: 'materials', label: 'Materials', Panel: MaterialsTab },
+  { value: 'publicProfile', label: 'Public Profile', Panel: PublicProfileTab },
+  { value: 'community', label: 'Community', Panel: CommunityTab },
+];
+
+function firstErrorTab(errors: ProfileFieldErrors): ProfileTab | null {
+  for (const path of Object.keys(errors)) {
+    const tab = tabOfField(path);
+    if (tab) return tab;
+  }
+  return null;
+}
+
+export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
+  const trainerId = profile.trainerId;
+  const [saved, setSaved] = useState<ProfileFormValues>(() => toFormValues(profile));
+  const [values, setValues] = useState<ProfileFormValues>(saved);
+  const [errors, setErrors] = useState<ProfileFieldErrors>({});
+  const [tab, setTab] = useState<ProfileTab>('personal');
+  const [invalid, setInvalid] = useState(false);
+  const save = useUpdateTrainerProfile();
+  const navigate = useNavigate();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const completion = useMemo(() => computeProfileCompletion(values), [values]);
+  const dirty = !sameFormValues(values, saved);
+
+  const form: ProfileFormApi = {
+    values,
+    errors,
+    set: <K extends ProfileFieldKey>(key: K, value: ProfileFormValues[K]) => {
+      setValues((current) => ({ ...current, [key]: value }));
+      // A message goes once the field it was about changes; nested ones (platform rows) with their list.
+      setErrors((current) => {
+        const stale = Object.keys(current).filter((path) => path === key || path.startsWith(`${key}.`));
+        if (!stale.length) return current;
+        const next = { ...current };
+        for (const path of stale) delete next[path];
+        return next;
+      });
+    },
+  };
+
+  function showErrors(found: ProfileFieldErrors) {
+    setErrors(found);
+    setInvalid(true);
+    const errorTab = firstErrorTab(found);
+    if (errorTab) setTab(errorTab);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const validation = validateProfileForm(values);
+    if (!validation.ok) {
+      showErrors(validation.errors);
+      return;
+    }
+    setErrors({});
+    setInvalid(false);
+    save.mutate(
+      { trainerId, update: validation.update },
+      {
+        onSuccess: (savedProfile) => {
+          const next = toFormValues(savedProfile);
+          setSaved(next);
+          setValues(next);
+          notifications.show({
+            color: 'green',
+            title: 'Profile Updated',
+            message: 'Your profile information has been saved successfully.',
+          });
+          redirectTimer.current = setTimeout(() => navigate(DASHBOARD_PATH), REDIRECT_AFTER_SAVE_MS);
+        },
+        onError: (error) => {
+          const fields = isApiError(error, 400) ? error.body?.error.fields : undefined;
+          if (fields && Object.keys(fields).length) showErrors(fieldErrorsFromServer(fields));
+          notifications.show({
+            color: 'red',
+            title: 'Update Failed',
+            message: 'There was a problem updating your profile. Please try again.',
+          });
+        },
+      },
+    );
+  }
+
+  function pictureSaved(profilePicture: string | null) {
+    const picture = profilePicture ?? '';
+    setSaved((current) => ({ ...current, profilePicture: picture }));
+    form.set('profilePicture', picture);
+  }
+
+  return (
+    <Stack gap="lg">
+      <UnsavedChangesPrompt when={dirty} />
+      <ProfileCompletionCard completion={completion} />
+      <ProfilePictureSection
+        trainerId={trainerId}
+        name={values.fullName || values.displayName || profile.name}
+        form={form}
+        onSaved={pictureSaved}
+      />
+      <form onSubmit={handleSubmit} noValidate aria-label="Trainer profile">
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="lg">
+            <Tabs value={tab} onChange={(value) => value && setTab(value as ProfileTab)} keepMounted={false}>
+              <Tabs.List>
+                {TABS.map(({ value, label }) => (
+                  <Tabs.Tab key={value} value={value}>
+                    {label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {TABS.map(({ value, Panel }) => (
+                <Tabs.Panel key={value} value={value} pt="lg">
+                  <Panel form={form} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c={invalid ? 'red.9' : 'gray.7'} role={invalid ? 'alert' : undefined}>
+                {invalid
+                  ? 'Please correct the highlighted fields.'
+                  : dirty
+                    ? 'You have unsaved changes.'
+                    : 'All changes saved.'}
+              </Text>
+              <Button type="submit" loading={save.isPending}>
+                Save Profile
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+/** Up to two initials of a name, for avatars without a picture; '?' for a blank name. */
+export function initialsOf(name: string): string {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+  return initials || '?';
+}
+
+/** 'YYYY-MM-DD' as 'March 5, 2024'; the date is a calendar day, so no time zone may shift it. */
+export function formatDay(day: string | null | undefined): string | null {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/** 'city, state', either one alone, or null when neither is set. */
+export function locationOf(city: string | null | undefined, state: string | null | undefined): string | null {
+  const parts = [city, state].map((p) => p?.trim()).filter(Boolean);
+  return parts.length ? parts.join(', ') : null;
+}
+
+/** The affiliate id carried in an affiliate link (?aff=, ?ref= or ?affiliate=), if there is one. */
+export function affiliateIdOf(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const params = new URL(link).searchParams;
+    return params.get('aff') ?? params.get('ref') ?? params.get('affiliate') ?? null;
+  } catch {
+    return null;
+  }
+}

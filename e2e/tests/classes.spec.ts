@@ -1,0 +1,185 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs } from '../fixtures/auth';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+
+// A generated demo trainer (apps/server/src/demo/demo-data.ts), publicly listed, that no other spec touches.
+const TRAINER = 'taylor.thompson@example.com';
+const TRAINER_NAME = 'Taylor Thompson';
+const VISITOR = 'visitor.classes@example.com';
+const ZONE = 'America/Chicago';
+
+// The trainer's browser is in Chicago: a new class takes the browser's zone, and pages show Chicago times.
+test.use({ timezoneId: ZONE });
+
+interface MailboxMessage {
+  to: string;
+  text: string;
+}
+
+/** 'YYYY-MM-DD' in the class's zone, `days` from now. */
+function dayFromNow(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(Date.now() + days * 86_400_000);
+}
+
+/** The demo data's classes are 2 days out or later: a class tomorrow is the trainer's soonest. */
+const classDate = dayFromNow(1);
+const classTitle = `Playwright Self-Defense ${Date.now().toString(36)}`;
+const monthName = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+let classId = 0;
+let trainerId = 0;
+
+async function blockMapTiles(page: Page) {
+  await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a trainer adds a class through the dialog and sees it on the calendar', async ({ page }) => {
+  await signInAs(page, TRAINER);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { trainerId: number };
+  };
+  trainerId = session.user.trainerId;
+
+  await page.goto('/trainer-portal/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Class Calendar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Class' });
+  await expect(dialog.getByLabel('Class title')).toHaveValue('2-Hour Basic Self-Defense Class');
+  await expect(dialog.getByLabel('Price ($)')).toHaveValue('75');
+
+  await dialog.getByLabel('Class title').fill(classTitle);
+  await dialog.getByLabel('Date').fill(classDate);
+  await dialog.getByRole('combobox', { name: 'Start hour' }).selectOption('2');
+  await expect(dialog.getByRole('combobox', { name: 'Start AM/PM' })).toHaveValue('PM');
+  await expect(dialog.getByRole('combobox', { name: 'End hour' })).toHaveValue('4');
+  await dialog.getByLabel('Location').fill('Lincoln Park Field House, Chicago, IL');
+  await dialog.getByLabel('Capacity').fill('12');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/trainers/${trainerId}/classes`) && r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Add Class' }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  classId = ((await response.json()) as { id: number }).id;
+
+  await expect(page.getByText('Class Added')).toBeVisible();
+  await expect(page.getByText('Your new class has been added to the calendar.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const heading = page.getByRole('heading', { level: 2, name: monthName(classDate) });
+  if (!(await heading.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('button', { name: `2:00 PM ${classTitle}` })).toBeVisible();
+  const upcoming = page.getByRole('region', { name: 'Upcoming Classes' });
+  await expect(upcoming.getByRole('button', { name: classTitle })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the new class is listed for visitors: classes, calendar, profile and directory card', async ({
+  page,
+}) => {
+  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+
+  await page.goto('/public/classes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Classes & Workshops' })).toBeVisible();
+  await page.getByLabel('Search').fill(classTitle);
+  const card = page.getByRole('article', { name: classTitle });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(`with ${TRAINER_NAME}`);
+  await expect(card).toContainText('12 spots left');
+  await expect(card).toContainText('2:00 PM - 4:00 PM');
+  await expect(card.getByRole('link', { name: 'View Details' })).toHaveAttribute(
+    'href',
+    `/public/class/${classId}`,
+  );
+
+  await page.goto('/public-calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Self-Defense Classes' })).toBeVisible();
+  await page.getByLabel('Location').selectOption('IL');
+  // The segmented control's radios are visually hidden; a person clicks the label.
+  await page.getByText('List', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+  await page.getByRole('button', { name: classTitle }).click();
+  const details = page.getByRole('dialog', { name: 'Class Details' });
+  await expect(details.getByText('Contact Taylor for registration')).toBeVisible();
+  await expect(details.getByRole('link', { name: 'View Class Details' })).toHaveAttribute(
+    'href',
+    `/public/class/${classId}`,
+  );
+
+  await blockMapTiles(page);
+  await page.goto(`/public/trainer/${trainerId}`);
+  await expect(page.getByRole('heading', { level: 1, name: TRAINER_NAME })).toBeVisible();
+  await expect(page.getByRole('heading', { name: classTitle })).toBeVisible();
+
+  await page.goto('/find-trainer');
+  await page.getByLabel('Search trainers').fill(TRAINER_NAME);
+  const trainerCard = page.getByRole('article', { name: TRAINER_NAME });
+  await expect(trainerCard).toBeVisible();
+  // The card shows the trainer's two soonest classes; tomorrow's is the first.
+  await expect(trainerCard.getByText(classTitle)).toBeVisible();
+});
+
+test('a visitor registers on the details page and the spots left drop by one', async ({ page }) => {
+  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+
+  await page.goto(`/public/class/${classId}`);
+  await expect(page.getByRole('heading', { level: 1, name: classTitle })).toBeVisible();
+  await expect(page.getByText(/^2:00 PM - 4:00 PM C[SD]T$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: TRAINER_NAME })).toHaveAttribute(
+    'href',
+    `/public/trainer/${trainerId}`,
+  );
+  await expect(page.getByTestId('spots-left')).toHaveText('12 spots left');
+
+  await page.getByLabel('Name').fill('Vera Visitor');
+  await page.getByLabel('E-mail').fill(VISITOR);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(
+    page.getByText("You're registered! Check your e-mail for the confirmation and calendar invite."),
+  ).toBeVisible();
+  await expect(page.getByTestId('spots-left')).toHaveText('11 spots left');
+
+  // The confirmation's cancel link asks before it cancels: opening it changes nothing.
+  let cancelLink: string | undefined;
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+        messages: MailboxMessage[];
+      };
+      cancelLink = messages
+        .find((m) => m.to === VISITOR && m.text.includes(`/public/class/${classId}?cancel=`))
+        ?.text.match(/https?:\/\/\S+\/public\/class\/\d+\?cancel=[\w%-]+/)?.[0];
+      return cancelLink;
+    })
+    .toBeTruthy();
+  await page.goto(cancelLink as string);
+  await expect(page.getByRole('button', { name: 'Cancel my registration' })).toBeVisible();
+  await expect(page.getByTestId('spots-left')).toHaveText('11 spots left');
+  await page.getByRole('button', { name: 'Cancel my registration' }).click();
+  await expect(page.getByText(/Your registration has been cancelled/)).toBeVisible();
+  await expect(page.getByTestId('spots-left')).toHaveText('12 spots left');
+});
+
+test('the public class pages have no serious accessibility issue', async ({ page }) => {
+  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+
+  await page.goto('/public/classes');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`/public/class/${classId}`);
+  await expect(page.getByRole('form', { name: 'Register for this class' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/public-calendar');
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Self-Defense/ }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

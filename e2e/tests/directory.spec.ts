@@ -1,0 +1,153 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+
+// The e2e server loads about 40 demo trainers; Jasmine Carter (Tulsa, OK) is headquarters.
+
+/** The demo data is geocoded when it is loaded, so the map and the distance sort have every trainer. */
+test.beforeAll(async ({ request }) => {
+  const trainers = (await (await request.get('/api/public-trainers')).json()) as {
+    latitude: number | null;
+  }[];
+  expect(trainers.filter((t) => t.latitude === null)).toEqual([]);
+});
+
+/** The map tiles come from openstreetmap.org, unreachable here: answer them with nothing, quickly. */
+async function blockMapTiles(page: Page) {
+  await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
+}
+
+const cards = (page: Page) => page.getByRole('article');
+
+async function openDirectory(page: Page, path = '/find-trainer') {
+  await blockMapTiles(page);
+  await page.goto(path);
+  await expect(cards(page).first()).toBeVisible();
+}
+
+test('the directory lists headquarters first', async ({ page }) => {
+  await openDirectory(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Your Self Defense Trainer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Find a Certified Trainer' })).toBeVisible();
+
+  const first = cards(page).first();
+  await expect(first.getByRole('heading', { name: 'Jasmine Carter' })).toBeVisible();
+  await expect(first.getByText('Tulsa, OK', { exact: true })).toBeVisible();
+  await expect(first.getByText('Headquarters')).toBeVisible();
+  expect(await cards(page).count()).toBeGreaterThan(10);
+});
+
+test('the map shows the trainers as markers and clusters, and a popup leads to the card', async ({
+  page,
+}) => {
+  await openDirectory(page);
+  const map = page.getByRole('region', { name: 'Map of certified trainers' });
+  await expect(map).toBeVisible();
+  await expect(map).toHaveClass(/leaflet-container/);
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+
+  // Filtered to one state, the map zooms in far enough to show single markers.
+  await page.getByRole('button', { name: /^Oklahoma\W+\d+ trainers?$/ }).click();
+  const marker = page.locator('img.leaflet-marker-icon[alt^="Jasmine Carter"]');
+  await expect(marker).toBeVisible();
+  await marker.click();
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByText('Jasmine Carter')).toBeVisible();
+  await popup.getByRole('button', { name: 'View Profile' }).click();
+  await expect(page.getByRole('article', { name: 'Jasmine Carter' })).toBeFocused();
+});
+
+test('a state tile filters the cards to that state', async ({ page }) => {
+  await openDirectory(page);
+  const tile = page.getByRole('button', { name: /^Colorado\W+\d+ trainers?$/ });
+  const count = Number((await tile.textContent())?.match(/(\d+) trainer/)?.[1]);
+  await tile.click();
+
+  await expect(tile).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/state=CO/);
+  await expect(cards(page)).toHaveCount(count);
+  for (const card of await cards(page).all()) await expect(card).toContainText(', CO');
+});
+
+test('a class-type tab shows only trainers who teach it', async ({ page, request }) => {
+  await openDirectory(page);
+  const expected = (await (await request.get('/api/public-trainers?classType=Private+Lessons')).json()) as {
+    displayName: string;
+  }[];
+  const all = await cards(page).count();
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.length).toBeLessThan(all);
+
+  await page.getByRole('tab', { name: 'Private Lessons' }).click();
+  await expect(page).toHaveURL(/classType=Private\+Lessons/);
+  await expect(cards(page)).toHaveCount(expected.length);
+  await expect(cards(page).first().getByRole('heading')).toHaveText(expected[0]?.displayName ?? '');
+});
+
+test('a ZIP search sorts the trainers by distance', async ({ page }) => {
+  await openDirectory(page);
+  await page.getByLabel('ZIP or city').fill('74103');
+  await page.getByRole('button', { name: 'Sort by Distance' }).click();
+
+  await expect(page.getByText('Sorted by distance from 74103.')).toBeVisible();
+  const first = cards(page).first();
+  await expect(first.getByRole('heading', { name: 'Jasmine Carter' })).toBeVisible();
+  await expect(first.getByText(/^[\d.,]+ mi away$/)).toBeVisible();
+
+  const miles = await page
+    .getByText(/^[\d.,]+ mi away$/)
+    .evaluateAll((nodes) => nodes.map((n) => Number(n.textContent?.replace(/[^\d.]/g, ''))));
+  expect(miles.length).toBeGreaterThan(3);
+  expect(miles).toEqual([...miles].sort((a, b) => a - b));
+});
+
+test('/public/find-trainer?location=Chicago arrives filtered to Chicago', async ({ page }) => {
+  await openDirectory(page, '/public/find-trainer?location=Chicago');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a Certified Trainer' })).toBeVisible();
+  await expect(page.getByLabel('Location')).toHaveValue('Chicago, IL');
+  for (const card of await cards(page).all()) await expect(card).toContainText('Chicago, IL');
+});
+
+test('a card opens the trainer profile', async ({ page }) => {
+  await openDirectory(page);
+  await cards(page).first().getByRole('link', { name: 'View Full Profile' }).click();
+
+  await expect(page).toHaveURL(/\/trainer\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jasmine Carter' })).toBeVisible();
+  await expect(page).toHaveTitle(/Jasmine Carter/);
+  await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upcoming Classes' })).toBeVisible();
+  await page.getByRole('link', { name: 'Find Other Trainers' }).click();
+  await expect(page).toHaveURL(/\/find-trainer$/);
+});
+
+test('an unknown trainer shows Error Loading Trainer', async ({ page }) => {
+  await page.goto('/public/trainer/999999');
+  await expect(page.getByRole('heading', { name: 'Error Loading Trainer' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Trainer Directory' })).toHaveAttribute(
+    'href',
+    '/public/find-trainer',
+  );
+});
+
+// The map is checked with its markers on screen; the (unreachable) tiles raise no violation, so nothing is excluded.
+test('the directory has no serious accessibility issue', async ({ page }) => {
+  await openDirectory(page);
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the public directory, a profile and the landing page have no serious accessibility issue', async ({
+  page,
+}) => {
+  await openDirectory(page, '/public/find-trainer');
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await cards(page).first().getByRole('link', { name: 'View Full Profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jasmine Carter' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/public');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Your Self Defense Trainer' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
