@@ -151,3 +151,68 @@ test('the public directory, a profile and the landing page have no serious acces
   await expect(page.getByRole('heading', { level: 1, name: 'Find Your Self Defense Trainer' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test.describe('on a phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('filters by a state tile, by text and by a tab, with the map clustered', async ({ page }) => {
+    await openDirectory(page);
+    const map = page.getByRole('region', { name: 'Map of certified trainers' });
+    await expect(map).toBeVisible();
+    await expect(map.locator('.marker-cluster, .leaflet-marker-icon').first()).toBeVisible();
+
+    const tile = page.getByRole('button', { name: /^Oklahoma\W+\d+ trainers?$/ });
+    const count = Number((await tile.textContent())?.match(/(\d+) trainer/)?.[1]);
+    await tile.click();
+    await expect(page).toHaveURL(/state=OK/);
+    await expect(cards(page)).toHaveCount(count);
+    for (const card of await cards(page).all()) await expect(card).toContainText(', OK');
+
+    await page.getByRole('button', { name: /Clear state filter/ }).click();
+    await page.getByLabel('Search trainers').fill('Jasmine');
+    await expect(page).toHaveURL(/q=Jasmine/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first().getByRole('heading', { name: 'Jasmine Carter' })).toBeVisible();
+
+    await openDirectory(page);
+    await page.getByRole('tab', { name: 'Corporate Training' }).click();
+    await expect(page).toHaveURL(/classType=Corporate\+Training/);
+    const expected = (await (
+      await page.request.get('/api/public-trainers?classType=Corporate+Training')
+    ).json()) as {
+      displayName: string;
+    }[];
+    await expect(cards(page)).toHaveCount(expected.length);
+    await expect(cards(page).first().getByRole('heading')).toHaveText(expected[0]?.displayName ?? '');
+  });
+
+  test('a card opens the profile, whose contact button targets the trainer', async ({ page, request }) => {
+    await openDirectory(page);
+    const trainers = (await (await request.get('/api/public-trainers')).json()) as {
+      id: number;
+      displayName: string;
+      displayContact: string | null;
+    }[];
+    const withEmail = trainers.find((t) => t.displayContact?.includes('@'));
+    const withoutContact = trainers.find((t) => !t.displayContact);
+    if (!withEmail) throw new Error('the demo data has a trainer who shows an e-mail');
+
+    await page.getByLabel('Search trainers').fill(withEmail.displayName.split(' ')[0] ?? '');
+    const card = cards(page).filter({ hasText: withEmail.displayName }).first();
+    await card.getByRole('link', { name: /View Full Profile/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/trainer/${withEmail.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: withEmail.displayName })).toBeVisible();
+    const contact = page.getByRole('link', { name: 'Contact' }).first();
+    await expect(contact).toHaveAttribute(
+      'href',
+      `mailto:${withEmail.displayContact}?subject=Soul%20Punch%20Training%20Inquiry`,
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    if (withoutContact) {
+      await page.goto(`/public/trainer/${withoutContact.id}`);
+      await page.getByRole('button', { name: 'Contact' }).first().click();
+      await expect(page.getByText('Contact this trainer via the Soul Punch website.')).toBeVisible();
+    }
+  });
+});

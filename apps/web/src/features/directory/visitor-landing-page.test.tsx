@@ -17,6 +17,18 @@ describe('visitor landing page', () => {
       '/public/find-trainer',
     );
     expect(screen.getByRole('link', { name: 'Browse Classes' })).toHaveAttribute('href', '/public/classes');
+    expect(screen.getByRole('link', { name: 'Meet Our Trainers' })).toHaveAttribute(
+      'href',
+      '/public/find-trainer',
+    );
+    expect(screen.getByRole('link', { name: 'See Upcoming Classes' })).toHaveAttribute(
+      'href',
+      '/public/classes',
+    );
+    expect(screen.getByRole('link', { name: 'Start Your Certification' })).toHaveAttribute(
+      'href',
+      '/onboarding/checkout',
+    );
     expect(screen.getByRole('heading', { name: 'How It Works' })).toBeInTheDocument();
     for (const step of ['Search', 'Book', 'Connect', 'Learn']) {
       expect(screen.getByRole('heading', { name: step })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicTrainers } from '../api/get-public-trainers';
 import { CLASS_TYPE_TABS, filtersToSearchParams } from '../directory-filters';
@@ -71,7 +71,9 @@ export function FindTrainerPage({ variant }: { variant: DirectoryVariant }) {
     if (!focusRequest) return;
     const card = document.getElementById(trainerCardId(focusRequest.id));
     card?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    card?.focus({ preventScroll: true });
+    // On the next frame: the map handles the popup click after us and would otherwise take focus back.
+    const frame = requestAnimationFrame(() => card?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
   function selectState(state: string) {
@@ -147,8 +149,14 @@ export function FindTrainerPage({ variant }: { variant: DirectoryVariant }) {
     </Stack>
   );
 
+  // Following a link while a search still waits out its pause: drop the search, or it would be written onto
+  // the next page's address once the router has moved on.
+  const dropPendingSearch = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('a')) applySearch.cancel();
+  };
+
   return (
-    <>
+    <div onClickCapture={dropPendingSearch}>
       <PublicHeader variant={variant} />
       <Container size="xl" py="xl">
         <Stack gap={48}>
@@ -181,6 +189,6 @@ export function FindTrainerPage({ variant }: { variant: DirectoryVariant }) {
         </Stack>
       </Container>
       {variant === 'public' && <PublicFooter />}
-    </>
+    </div>
   );
 }

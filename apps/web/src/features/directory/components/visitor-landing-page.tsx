@@ -6,6 +6,7 @@ import { LandingHero } from './landing-hero';
 import { HowItWorks, PopularLocations } from './landing-sections';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
+import { WhatWeOffer } from './what-we-offer';
 
 /** /public: the visitors' landing page. */
 export function VisitorLandingPage() {
@@ -28,6 +29,7 @@ export function VisitorLandingPage() {
               </>
             }
           />
+          <WhatWeOffer directory={paths.directory} classes={paths.classes} />
           <HowItWorks />
           <PopularLocations />
         </Stack>
