@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
@@ -92,6 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   useErrorHandler(app);
   useSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // Brotli or gzip for anything over 1 KB: the web app's scripts and the public lists shrink several times over.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const deps = { db, config, mailer, storage };

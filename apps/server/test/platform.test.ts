@@ -73,7 +73,8 @@ describe('platform', () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'sp-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // Large enough to be worth compressing.
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);\n'.repeat(200));
     t = await buildTestApp({ webDistDir: dist });
 
     const page = await t.app.inject({ method: 'GET', url: '/admin/trainers/12' });
@@ -84,6 +85,12 @@ describe('platform', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
 
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/missing' })).headers['content-type']).toContain(
