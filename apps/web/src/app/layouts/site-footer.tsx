@@ -1,5 +1,4 @@
-import { Anchor, Box, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { PageFooter } from '@/components/page-footer';
 
 const footerLinks = [
   { to: '/terms-of-service', label: 'Terms of Service' },
@@ -7,34 +6,6 @@ const footerLinks = [
   { to: '/support', label: 'Support' },
 ] as const;
 
-interface SiteFooterProps {
-  /** Inside the admin shell the fixed sidebar covers the left edge, so the footer starts after it. */
-  besideNavbar?: boolean;
-}
-
-export function SiteFooter({ besideNavbar = false }: SiteFooterProps) {
-  return (
-    <Box
-      component="footer"
-      px="md"
-      py="lg"
-      style={{
-        borderTop: '1px solid var(--mantine-color-gray-3)',
-        marginInlineStart: besideNavbar ? 'var(--app-shell-navbar-offset, 0rem)' : undefined,
-      }}
-    >
-      <Group justify="space-between" gap="sm">
-        <Group component="nav" aria-label="Legal and support" gap="md">
-          {footerLinks.map((link) => (
-            <Anchor key={link.to} component={Link} to={link.to} size="sm">
-              {link.label}
-            </Anchor>
-          ))}
-        </Group>
-        <Text size="sm" c="gray.7">
-          © 2025 Soul Punch
-        </Text>
-      </Group>
-    </Box>
-  );
+export function SiteFooter({ besideNavbar = false }: { besideNavbar?: boolean }) {
+  return <PageFooter links={footerLinks} besideNavbar={besideNavbar} />;
 }

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClass } from '../api/get-class';
 import {
   CLASS_LEVEL_LABELS,
@@ -16,7 +17,6 @@ import {
   trainerFeed,
   zoneAbbreviation,
 } from '../format';
-import { useDocumentTitle } from '../use-document-title';
 import { CancelRegistrationPanel } from './cancel-registration-panel';
 import { PublicFrame } from './public-frame';
 import { RegistrationForm } from './registration-form';

@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
 import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicClasses } from '../api/get-public-classes';
 import { addDays, addMonths, isoDay, monthOf, todayIso } from '../calendar-month';
 import {
@@ -30,7 +31,6 @@ import {
   formatLongDate,
   locationRegion,
 } from '../format';
-import { useDocumentTitle } from '../use-document-title';
 import { GridEvent, MonthGrid } from './month-grid';
 import { PublicClassDialog } from './public-class-dialog';
 import { PublicFrame } from './public-frame';

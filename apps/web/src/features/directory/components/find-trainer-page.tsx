@@ -2,11 +2,11 @@ import { Box, Button, Container, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicTrainers } from '../api/get-public-trainers';
 import { CLASS_TYPE_TABS, filtersToSearchParams } from '../directory-filters';
 import { type DirectoryVariant, directoryPaths } from '../paths';
 import { useDirectoryFilters } from '../use-directory-filters';
-import { useDocumentTitle } from '../use-document-title';
 import { FilterPanel } from './filter-panel';
 import { LandingHero } from './landing-hero';
 import { HowItWorks, PopularLocations } from './landing-sections';

@@ -1,5 +1,4 @@
-import { Anchor, Box, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { PageFooter } from '@/components/page-footer';
 import { directoryPaths } from '../paths';
 
 /**
@@ -14,26 +13,5 @@ export function PublicFooter() {
     { to: paths.support, label: 'Support' },
     { to: paths.trainerLogin, label: 'Trainer Login' },
   ];
-  return (
-    <Box
-      component="footer"
-      px="md"
-      py="lg"
-      mt="xl"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      <Group justify="space-between" gap="sm">
-        <Group component="nav" aria-label="Legal and support" gap="md">
-          {links.map((link) => (
-            <Anchor key={link.to} component={Link} to={link.to} size="sm">
-              {link.label}
-            </Anchor>
-          ))}
-        </Group>
-        <Text size="sm" c="gray.7">
-          © 2025 Soul Punch
-        </Text>
-      </Group>
-    </Box>
-  );
+  return <PageFooter links={links} mt="xl" />;
 }

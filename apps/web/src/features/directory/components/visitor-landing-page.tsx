@@ -1,7 +1,7 @@
 import { Button, Container, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { directoryPaths } from '../paths';
-import { useDocumentTitle } from '../use-document-title';
 import { LandingHero } from './landing-hero';
 import { HowItWorks, PopularLocations } from './landing-sections';
 import { PublicFooter } from './public-footer';
