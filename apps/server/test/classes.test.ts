@@ -1,7 +1,7 @@
 import { instantToZonedTime } from '@soulpunch/shared';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, resetDatabase, signIn, type TestApp, withCookie } from './helper';
+import { buildTestApp, seedCast, type TestApp, withCookie } from './helper';
 
 let t: TestApp;
 let maria: string;
@@ -15,18 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await resetDatabase(t.app);
-  mariaId = (await createUser(t.app, 'maria@example.com', ['trainer'], 'Maria Garcia')).trainerId as number;
-  devonId = (await createUser(t.app, 'devon@example.com', ['trainer'], 'Devon Price')).trainerId as number;
-  await createUser(t.app, 'boss@example.com', ['admin'], 'Bea Boss');
+  ({ maria, devon, admin, mariaId, devonId } = await seedCast(t.app));
   await t.app.db
     .updateTable('trainerProfiles')
     .set({ basicClassPaymentLink: 'https://buy.stripe.com/maria-class' })
     .where('trainerId', '=', mariaId)
     .execute();
-  maria = await signIn(t.app, 'maria@example.com');
-  devon = await signIn(t.app, 'devon@example.com');
-  admin = await signIn(t.app, 'boss@example.com');
 });
 
 /** A date a few weeks ahead, as the trainer's calendar would send it. */

@@ -149,3 +149,23 @@ export async function resetDatabase(app: FastifyInstance): Promise<void> {
     app.db,
   );
 }
+
+/**
+ * The usual cast of the API tests, on an emptied database: trainers Maria and Devon and the admin Bea, each
+ * signed in through the real magic-link flow.
+ */
+export async function seedCast(app: FastifyInstance) {
+  await resetDatabase(app);
+  const mariaId = (await createUser(app, 'maria@example.com', ['trainer'], 'Maria Garcia'))
+    .trainerId as number;
+  const devonId = (await createUser(app, 'devon@example.com', ['trainer'], 'Devon Price'))
+    .trainerId as number;
+  await createUser(app, 'boss@example.com', ['admin'], 'Bea Boss');
+  return {
+    mariaId,
+    devonId,
+    maria: await signIn(app, 'maria@example.com'),
+    devon: await signIn(app, 'devon@example.com'),
+    admin: await signIn(app, 'boss@example.com'),
+  };
+}

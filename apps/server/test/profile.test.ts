@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, resetDatabase, signIn, type TestApp, withCookie } from './helper';
+import { buildTestApp, seedCast, type TestApp, withCookie } from './helper';
 
 let t: TestApp;
 let maria: string;
@@ -12,12 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await resetDatabase(t.app);
-  mariaId = (await createUser(t.app, 'maria@example.com', ['trainer'], 'Maria Garcia')).trainerId as number;
-  devonId = (await createUser(t.app, 'devon@example.com', ['trainer'], 'Devon Price')).trainerId as number;
-  await createUser(t.app, 'boss@example.com', ['admin'], 'Bea Boss');
-  maria = await signIn(t.app, 'maria@example.com');
-  admin = await signIn(t.app, 'boss@example.com');
+  ({ maria, mariaId, devonId, admin } = await seedCast(t.app));
 });
 
 const getProfile = (cookie: string, id: number) =>
