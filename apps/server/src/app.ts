@@ -8,7 +8,10 @@ import type { AppConfig } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
+import type { AppDeps } from './deps';
+import { type Clock, systemClock } from './lib/clock';
 import { createDiskStorage } from './lib/file-storage';
+import { startScheduler } from './lib/scheduler';
 import { adminRoutes } from './modules/admin/routes';
 import { useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
@@ -16,7 +19,9 @@ import { purgeExpiredAuthData } from './modules/auth/service';
 import { classRoutes } from './modules/classes/routes';
 import { devRoutes } from './modules/dev/routes';
 import { directoryRoutes } from './modules/directory/routes';
+import { documentJobs, documentRoutes } from './modules/documents/routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { paymentJobs, paymentRoutes } from './modules/payments/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { trainerRoutes } from './modules/trainers/routes';
@@ -38,6 +43,10 @@ export interface BuildOptions {
   /** Overrides the database chosen by configuration (tests pass a fresh one). */
   database?: DatabaseTarget;
   logger?: FastifyServerOptions['logger'];
+  /** The time rules run on (tests pass a manual clock). */
+  clock?: Clock;
+  /** Run reminders, expiry and payment grace on their intervals (off in tests, which call them directly). */
+  scheduler?: boolean;
 }
 
 export function databaseTargetFor(config: AppConfig): DatabaseTarget {
@@ -97,7 +106,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
-  const deps = { db, config, mailer, storage };
+  const clock = options.clock ?? systemClock;
+  const deps: AppDeps = { db, config, mailer, storage, clock };
   useAccessRules(app, deps);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => {
@@ -111,7 +121,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(profileRoutes, deps);
   await app.register(directoryRoutes, deps);
   await app.register(classRoutes, deps);
+  await app.register(paymentRoutes, deps);
+  await app.register(documentRoutes, deps);
   await app.register(devRoutes, deps);
+
+  if (options.scheduler ?? config.env !== 'test') {
+    const isShared = (options.database ?? databaseTargetFor(config)).kind === 'postgres';
+    const stop = startScheduler(db, isShared, [...paymentJobs(deps), ...documentJobs(deps)], app.log, clock);
+    app.addHook('onClose', async () => stop());
+  }
 
   await serveWebApp(app, config, db);
   return app;

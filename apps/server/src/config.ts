@@ -47,6 +47,22 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
   DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['auto', 'off']).default('auto')),
   WEB_DIST_DIR: optionalString,
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'stripe']).default('test')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  PAYMENT_GRACE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60).default(7)),
+  DOCUMENT_EXPIRY_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(30)),
+  DOCUMENT_FIRST_REMINDER_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(365).default(5),
+  ),
+  DOCUMENT_REMINDER_INTERVAL_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(365).default(2),
+  ),
+  SEAL_P12_PATH: optionalString,
+  SEAL_P12_PASSWORD: optionalString,
 });
 
 export interface AppConfig {
@@ -67,6 +83,22 @@ export interface AppConfig {
   loadDemoData: boolean;
   /** Built web app served by the server, when present. */
   webDistDir: string;
+  /** Who takes payments: the offline test provider (default) or Stripe. */
+  paymentProvider: 'test' | 'stripe';
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** Where the Stripe SDK sends its calls: Stripe itself unless set (tests point it at a local stand-in). */
+  stripeApiUrl?: string;
+  /** Days a failed instalment may stay unpaid before portal resources are paused. */
+  paymentGraceDays: number;
+  /** Days an unsigned document stays open before it expires. */
+  documentExpiryDays: number;
+  /** The first automatic reminder after this many days, then one every interval until expiry. */
+  documentFirstReminderDays: number;
+  documentReminderIntervalDays: number;
+  /** A PKCS#12 file with the key that seals signed PDFs; generated into DATA_DIR when unset. */
+  sealP12Path?: string;
+  sealP12Password?: string;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +126,12 @@ export function loadConfig(
   const dataDir = overrides.dataDir ?? resolveFromInvocation(e.DATA_DIR, env);
   const port = overrides.port ?? e.PORT;
   const appUrl = (overrides.appUrl ?? e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError([
+      ...(e.STRIPE_SECRET_KEY ? [] : ['STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER is stripe']),
+      ...(e.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER is stripe']),
+    ]);
+  }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET && !overrides.sessionSecret) {
     // Generated secrets are fine on one machine; production must set one it can keep and rotate.
     throw new ConfigError(['SESSION_SECRET: required when NODE_ENV is production']);
@@ -115,6 +153,16 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR
       ? resolveFromInvocation(e.WEB_DIST_DIR, env)
       : path.resolve(import.meta.dirname, '../../web/dist'),
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: e.STRIPE_API_URL,
+    paymentGraceDays: e.PAYMENT_GRACE_DAYS,
+    documentExpiryDays: e.DOCUMENT_EXPIRY_DAYS,
+    documentFirstReminderDays: e.DOCUMENT_FIRST_REMINDER_DAYS,
+    documentReminderIntervalDays: e.DOCUMENT_REMINDER_INTERVAL_DAYS,
+    sealP12Path: e.SEAL_P12_PATH ? resolveFromInvocation(e.SEAL_P12_PATH, env) : undefined,
+    sealP12Password: e.SEAL_P12_PASSWORD,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseTarget } from '../src/db/database';
+import type { Clock } from '../src/lib/clock';
 import { ensureUser, grantRole } from '../src/modules/users/repository';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -59,10 +60,11 @@ export interface TestApp {
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const { target, drop } = await freshDatabase();
-  const app = await buildApp(config, { database: target, logger: false });
+  const app = await buildApp(config, { database: target, logger: false, clock: options.clock });
   beforeReady?.(app);
   await app.ready();
   return {

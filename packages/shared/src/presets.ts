@@ -34,7 +34,14 @@ export const AVAILABILITY_OPTIONS = [
   { value: 'Contact for Schedule', label: 'Contact for Schedule' },
 ] as const;
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'completed',
+  'past_due',
+  'failed',
+  'refunded',
+  'disputed',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ONBOARDING_STATUSES = ['payment_pending', 'documents_pending', 'completed'] as const;

@@ -1,5 +1,7 @@
 import type { ClassLevel, ClassType, OnboardingStatus, PaymentStatus } from '@soulpunch/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DocumentTables } from './schema-documents';
+import type { PaymentTables } from './schema-payments';
 
 /** Table shapes as Kysely sees them (camelCase here, snake_case in SQL via CamelCasePlugin). */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -230,7 +232,8 @@ export interface ClassRegistrationsTable {
   updatedAt: UpdatedAt;
 }
 
-export interface Database {
+/** The enrolment and payment tables live in schema-payments.ts, the signing tables in schema-documents.ts. */
+export interface Database extends PaymentTables, DocumentTables {
   users: UsersTable;
   userRoles: UserRolesTable;
   sessions: SessionsTable;

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+
+/** The three required documents (spec admin 3 and 9). */
+export const DOCUMENT_TYPES = ['trainer_agreement', 'nda', 'liability_waiver'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** How the admin screen titles a type; other values are shown raw. */
+export const DOCUMENT_TYPE_TITLES: Record<DocumentType, string> = {
+  trainer_agreement: 'Trainer Agreement',
+  nda: 'Non-Disclosure Agreement',
+  liability_waiver: 'Liability Waiver',
+};
+export const documentTypeTitle = (type: string) => DOCUMENT_TYPE_TITLES[type as DocumentType] ?? type;
+
+/** The signing step's short type names (spec admin 3 'Required document'). */
+export const REQUIRED_DOCUMENT_KINDS: Record<DocumentType, 'agreement' | 'nda' | 'waiver'> = {
+  trainer_agreement: 'agreement',
+  nda: 'nda',
+  liability_waiver: 'waiver',
+};
+
+export const DOCUMENT_STATUSES = ['pending', 'sent', 'signed', 'expired'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** Spec admin 4: badge colours; unknown values grey. */
+export const DOCUMENT_STATUS_COLORS: Record<DocumentStatus, string> = {
+  pending: 'yellow',
+  sent: 'blue',
+  signed: 'green',
+  expired: 'red',
+};
+
+/** Spec admin 4: Send Reminder only on 'sent' with no reminder yet; Check Status whenever not signed. */
+export const canSendReminder = (d: { status: string; reminderSentAt: string | null }) =>
+  d.status === 'sent' && d.reminderSentAt === null;
+export const canCheckStatus = (d: { status: string }) => d.status !== 'signed';
+
+/** Spec admin 4: the Pending tab holds pending and sent, Signed holds signed; expired only under All. */
+export const DOCUMENT_TABS = {
+  all: (_status: string) => true,
+  pending: (status: string) => status === 'pending' || status === 'sent',
+  signed: (status: string) => status === 'signed',
+} as const;
+
+export const documentMessages = {
+  signAll: 'Please sign all required documents to continue.',
+  noDocuments: 'No documents found in this category',
+  consentRequired: 'Please agree to use electronic records and signatures first.',
+  agreeRequired: "Please tick 'I have read and agree' to sign.",
+  nameRequired: 'Please type your full name to sign.',
+  versionChanged:
+    'This document has changed since you opened it. Please read the current version and sign again.',
+  alreadySigned: 'This document is already signed.',
+  expired: 'This document has expired. Please ask for it to be sent again.',
+} as const;
+
+/** A document as the lists show it (GET /api/documents, GET /api/trainers/{id}/documents). */
+export interface DocumentSummary {
+  id: number;
+  type: DocumentType;
+  title: string;
+  description: string;
+  status: DocumentStatus;
+  trainerId: number;
+  trainerName: string;
+  templateVersion: number;
+  /** SHA-256 (hex) of the exact text to sign. */
+  templateHash: string;
+  sentAt: string | null;
+  reminderSentAt: string | null;
+  signedAt: string | null;
+  expiresAt: string | null;
+  /** The signing page in the app ('View Document' for admins opens the document view). */
+  url: string;
+  required: boolean;
+  /** Set once signed: the sealed PDF's SHA-256. */
+  pdfHash: string | null;
+}
+
+/** GET /api/documents/{id}: the full text to read and sign. Opening it as the signer records 'viewed'. */
+export interface DocumentDetail extends DocumentSummary {
+  body: string;
+  signerName: string | null;
+  /** Whether the signed-in user must first consent to electronic records. */
+  consentRequired: boolean;
+}
+
+export const AUDIT_EVENT_TYPES = [
+  'sent',
+  'viewed',
+  'consented',
+  'signed',
+  'reminder_sent',
+  'expired',
+  'downloaded',
+  'verified',
+  'resent',
+] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+export interface AuditEvent {
+  id: number;
+  documentId: number;
+  type: AuditEventType;
+  at: string;
+  actor: string;
+  ip: string | null;
+  userAgent: string | null;
+  documentHash: string;
+  prevHash: string;
+  entryHash: string;
+}
+
+/** POST /api/documents/audit/verify (admin): the whole chain recomputed. */
+export interface ChainCheck {
+  ok: boolean;
+  checked: number;
+  /** The first entry whose hash or link does not hold, and why. */
+  brokenAt: { id: number; reason: string } | null;
+}
+
+/** The ESIGN consumer disclosure the signer agrees to before signing electronically. */
+export interface EsignDisclosure {
+  version: number;
+  sha256: string;
+  text: string;
+}
+
+export interface EsignConsentState {
+  disclosure: EsignDisclosure;
+  /** The current, not withdrawn, consent of the signed-in user; null when none. */
+  given: { at: string; version: number } | null;
+}
+
+export const esignConsentSchema = z.strictObject({
+  disclosureVersion: z.number().int().positive(),
+  disclosureSha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** PNG data URL of a drawn signature, at most about 200 KB. */
+export const signatureImageSchema = z
+  .string()
+  .max(280_000, { error: 'The drawn signature is too large' })
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'The drawn signature is not a PNG image' });
+
+/** POST /api/documents/{id}/sign */
+export const signDocumentSchema = z.strictObject({
+  templateHash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'Unknown document version' }),
+  agreed: z.literal(true, { error: documentMessages.agreeRequired }),
+  fullName: z
+    .string({ error: documentMessages.nameRequired })
+    .trim()
+    .min(2, { error: documentMessages.nameRequired })
+    .max(100, { error: 'Your name must be at most 100 characters' }),
+  signatureImage: signatureImageSchema.nullish(),
+});
+export type SignDocumentRequest = z.input<typeof signDocumentSchema>;
+
+/** A template's versions (GET /api/document-templates, admin). */
+export interface DocumentTemplateView {
+  type: DocumentType;
+  title: string;
+  description: string;
+  version: number;
+  sha256: string;
+  body: string;
+  publishedAt: string;
+  versions: Array<{ version: number; sha256: string; publishedAt: string }>;
+}
+
+/** POST /api/document-templates/{type}/preview and /versions (admin). */
+export const templateDraftSchema = z.strictObject({
+  title: z.string().trim().min(3).max(120),
+  description: z.string().trim().min(3).max(300),
+  body: z
+    .string()
+    .trim()
+    .min(200, { error: 'The document text must be at least 200 characters' })
+    .max(100_000),
+});
+export type TemplateDraft = z.input<typeof templateDraftSchema>;
+
+/** GET /api/document-templates/{type}/campaign (admin): who re-signed the newest version. */
+export interface CampaignView {
+  type: DocumentType;
+  version: number;
+  publishedAt: string;
+  counts: { total: number; signed: number; waiting: number; expired: number };
+  trainers: Array<{
+    trainerId: number;
+    trainerName: string;
+    documentId: number;
+    status: DocumentStatus;
+    sentAt: string | null;
+    reminderSentAt: string | null;
+    signedAt: string | null;
+  }>;
+}
+
+/** POST /api/verify (public): an uploaded PDF checked against our records and its seal. */
+export interface VerifyResult {
+  valid: boolean;
+  /** 'issued by us, unaltered', or why not. */
+  summary: string;
+  reasons: string[];
+  sha256: string;
+  document: {
+    id: number;
+    title: string;
+    signerName: string;
+    signedAt: string;
+    events: Array<{ type: AuditEventType; at: string }>;
+  } | null;
+}
+
+/** GET /api/trainers/{id}/standing: whether the trainer is in the public directory, and why not. */
+export interface TrainerStanding {
+  listed: boolean;
+  reasons: string[];
+}

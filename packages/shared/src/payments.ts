@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { optionalPhone, optionalText, trainerEmailSchema, trainerNameSchema } from './trainers';
+
+/** The certification program's plans (spec admin 2.7 and 9). Amounts in cents, US dollars. */
+export const PLANS = {
+  full: { key: 'full', label: 'Pay in Full', amountCents: 199_700, listPriceCents: 299_700, instalments: 1 },
+  flex: { key: 'flex', label: 'Flex Plan', amountCents: 49_900, listPriceCents: null, instalments: 6 },
+} as const;
+export type PlanKey = keyof typeof PLANS;
+export const PLAN_KEYS = ['full', 'flex'] as const;
+export const CURRENCY = 'usd';
+
+/** What a plan costs in all: $1,997 in full, or 6 x $499 = $2,994 on the flex plan. */
+export const planTotalCents = (plan: PlanKey) => PLANS[plan].amountCents * PLANS[plan].instalments;
+
+export const formatUsd = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+export const enrolmentMessages = {
+  checkoutRequired: 'Please fill all required fields and agree to the terms.',
+  paymentInfoRequired: 'Please fill in all required fields.',
+  alreadyEnrolled: 'This email already belongs to an enrolled trainer. Please sign in instead.',
+  sessionExpired: 'Session expired. Please restart the registration process.',
+  confirmationFailed: 'There was an error processing your confirmation. Please try again.',
+  paymentNotVerified: 'We have not received confirmation of your payment yet.',
+  declined: 'Your card was declined. No money was taken. Please try another card.',
+} as const;
+
+/** POST /api/enrolments: the checkout's details and the chosen plan (spec admin 3 'Onboarding details'). */
+export const enrolmentRequestSchema = z.strictObject({
+  fullName: trainerNameSchema,
+  email: trainerEmailSchema,
+  phone: optionalPhone.refine((v) => v !== null, { error: 'Phone is required' }),
+  city: optionalText(100, 'City'),
+  state: optionalText(50, 'State'),
+  agreeTerms: z.literal(true, { error: 'Please agree to the terms' }),
+  plan: z.enum(PLAN_KEYS),
+});
+export type EnrolmentRequest = z.input<typeof enrolmentRequestSchema>;
+
+/** POST /api/enrolments/current/confirm: the post-payment screen's details. */
+export const enrolmentConfirmSchema = z.strictObject({
+  fullName: trainerNameSchema,
+  email: trainerEmailSchema,
+  phone: optionalPhone.refine((v) => v !== null, { error: 'Phone is required' }),
+  city: optionalText(100, 'City'),
+  state: optionalText(50, 'State'),
+});
+export type EnrolmentConfirm = z.input<typeof enrolmentConfirmSchema>;
+
+/** PUT /api/trainers/{id} from the payment-confirmation screen (spec admin 7). Verified against the ledger. */
+export const paymentConfirmationSchema = z.strictObject({
+  paymentStatus: z.literal('completed'),
+  onboardingStatus: z.literal('documents_pending'),
+});
+
+export const ENROLMENT_STATUSES = ['checkout', 'paid', 'cancelled'] as const;
+export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
+
+/** GET /api/enrolments/current: the enrolment behind the HttpOnly enrolment cookie. */
+export interface EnrolmentView {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  plan: PlanKey;
+  /** The first (or only) payment. */
+  amountCents: number;
+  totalCents: number;
+  status: EnrolmentStatus;
+  /** True only when the provider confirmed the first payment. */
+  paid: boolean;
+  /** The provider's checkout page to pay (again); null once paid. */
+  checkoutUrl: string | null;
+  /** Why the last attempt failed (e.g. a declined card), to show on return. */
+  lastError: string | null;
+  /** Set once the payment is verified and the trainer record exists. */
+  trainerId: number | null;
+  /** True once the account exists and the enrolment is confirmed (post-payment screen done). */
+  confirmed: boolean;
+}
+
+export interface EnrolmentCreated {
+  enrolment: EnrolmentView;
+  checkoutUrl: string;
+}
+
+export const LEDGER_STATUSES = [
+  'scheduled',
+  'paid',
+  'failed',
+  'refunded',
+  'waived',
+  'disputed',
+  'paused',
+] as const;
+export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+
+/** One row of the payment ledger: a payment, or one instalment of the flex plan. */
+export interface LedgerEntry {
+  id: number;
+  /** 1..6 on the flex plan, 1 in full; null for a row that is not an instalment (refund, offline extra). */
+  instalment: number | null;
+  kind: 'payment' | 'instalment' | 'offline' | 'refund';
+  amountCents: number;
+  currency: string;
+  dueOn: string | null;
+  status: LedgerStatus;
+  attempts: number;
+  paidAt: string | null;
+  failedAt: string | null;
+  receiptUrl: string | null;
+  note: string | null;
+}
+
+/** GET /api/trainers/{id}/payments: what the trainer and admins see of the plan and its ledger. */
+export interface PaymentSummary {
+  plan: PlanKey | null;
+  paymentStatus: string;
+  paidCount: number;
+  totalCount: number;
+  /** '3 of 6 paid · next $499 on Jan 5, 2027' on the flex plan; 'Paid in full' in full. */
+  progressLabel: string;
+  nextDue: { amountCents: number; dueOn: string } | null;
+  pastDue: boolean;
+  /** When the portal's resources pause if a failed instalment stays unpaid. */
+  graceEndsAt: string | null;
+  accessPaused: boolean;
+  certificationSuspended: boolean;
+  suspensionReason: string | null;
+  /** Where to pay a failed instalment now (Stripe's hosted invoice page, or the test provider's page). */
+  payNowUrl: string | null;
+  entries: LedgerEntry[];
+}
+
+/** Admin actions on a trainer's plan, each with a reason kept in the audit history. */
+export const reasonSchema = z
+  .string({ error: 'Please give a reason' })
+  .trim()
+  .min(3, { error: 'Please give a reason' })
+  .max(500, { error: 'The reason must be at most 500 characters' });
+export const offlinePaymentSchema = z.strictObject({
+  amountCents: z.number().int().min(1).max(1_000_000),
+  reason: reasonSchema,
+});
+export const paymentActionSchema = z.strictObject({ reason: reasonSchema });
+
+/** GET /api/payment-events (admin). */
+export interface PaymentEventView {
+  id: string;
+  provider: string;
+  type: string;
+  receivedAt: string;
+  processedAt: string | null;
+  error: string | null;
+}
+
+/** The test provider's hosted checkout (GET /api/test-provider/checkouts/{id}). */
+export interface TestCheckoutView {
+  id: string;
+  description: string;
+  email: string;
+  amountCents: number;
+  plan: PlanKey;
+  /** 'open' until paid; 'paid' or 'expired' after. */
+  status: 'open' | 'paid' | 'expired';
+  /** For an instalment payment page (pay now after a failure). */
+  instalment: number | null;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export const TEST_CARDS = {
+  pays: '4242424242424242',
+  declined: '4000000000000002',
+  failsNextInstalment: '4000000000000341',
+} as const;
+
+export const testCardSchema = z.strictObject({
+  cardNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{13,19}$/, { error: 'Please enter a card number' })),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: 'Use MM / YY' }),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { error: 'Please enter the 3 or 4 digits' }),
+  name: z.string().trim().min(1, { error: 'Please enter the name on the card' }).max(100),
+});
+export type TestCard = z.input<typeof testCardSchema>;
+
+export interface TestPaymentResult {
+  outcome: 'paid' | 'declined';
+  message: string;
+  /** Where the browser goes next: the app's return page on success; null to stay and try again. */
+  redirectTo: string | null;
+}
