@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 3210;
+/** E2E_PORT lets two runs share a machine (each with its own server and WEB_DIST_DIR). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Debian's Chromium, never a downloaded browser; these flags keep it off the (closed) network.

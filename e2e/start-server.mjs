@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '3210';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-e2e-'));
 const child = spawn(
   path.join(root, 'node_modules/.bin/tsx'),
@@ -14,8 +15,8 @@ const child = spawn(
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: '3210',
-      APP_URL: 'http://localhost:3210',
+      PORT: port,
+      APP_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
