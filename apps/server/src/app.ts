@@ -127,7 +127,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   if (options.scheduler ?? config.env !== 'test') {
     const isShared = (options.database ?? databaseTargetFor(config)).kind === 'postgres';
-    const stop = startScheduler(db, isShared, [...paymentJobs(deps), ...documentJobs(deps)], app.log, clock);
+    const stop = startScheduler(
+      db,
+      isShared,
+      [...paymentJobs(deps, app), ...documentJobs(deps)],
+      app.log,
+      clock,
+    );
     app.addHook('onClose', async () => stop());
   }
 

@@ -35,6 +35,18 @@ const PUBLIC_ROUTES = [
   'POST /api/registrations/cancel',
   'GET /api/calendar/classes.ics',
   'GET /api/calendar/trainers/:id.ics',
+  // Enrolment: a visitor with the HttpOnly enrolment cookie (each handler checks it), the provider's webhook, and
+  // the two calls the spec's payment-confirmation screen makes (checked against the cookie, the session or admin).
+  'POST /api/enrolments',
+  'GET /api/enrolments/current',
+  'POST /api/enrolments/current/checkout',
+  'POST /api/enrolments/current/confirm',
+  'PUT /api/trainers/:id',
+  'POST /api/trainers/:id/trigger-onboarding',
+  'POST /api/payments/webhook',
+  'GET /api/payments/provider',
+  'GET /api/test-provider/checkouts/:checkoutId',
+  'POST /api/test-provider/checkouts/:checkoutId/pay',
 ];
 
 describe('access rules, read from the server route table', () => {

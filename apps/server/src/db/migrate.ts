@@ -5,6 +5,7 @@ import * as trainerChanges from './migrations/0002-trainer-changes';
 import * as resources from './migrations/0003-resources';
 import * as trainerCoordinates from './migrations/0004-trainer-coordinates';
 import * as classes from './migrations/0005-classes';
+import * as enrolmentAndPayments from './migrations/0006-enrolment-and-payments';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-resources': resources,
   '0004-trainer-coordinates': trainerCoordinates,
   '0005-classes': classes,
+  '0006-enrolment-and-payments': enrolmentAndPayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,6 +76,11 @@ export interface TrainersTable {
   /** From the gazetteer; null when the place is unknown (the trainer stays listed, off the map). */
   latitude: number | null;
   longitude: number | null;
+  /** Payment standing (migration 0006): a failed instalment, resources paused after grace, refund/dispute. */
+  pastDueSince: Date | null;
+  accessPausedAt: Date | null;
+  certificationSuspendedAt: Date | null;
+  certificationSuspensionReason: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -1,8 +1,20 @@
 import { magicLinkRequestSchema, verifyMagicLinkSchema } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppConfig } from '../../config';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { SESSION_COOKIE } from './access';
 import { type AuthDeps, endSession, requestMagicLink, verifyMagicLink } from './service';
+
+/** The session cookie: HttpOnly, SameSite=Lax, Secure on https. */
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, expires: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.appUrl.startsWith('https://'),
+    expires,
+  });
+}
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,13 +41,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         request.body.token,
         request.ip,
       );
-      reply.setCookie(SESSION_COOKIE, sessionToken, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        expires: expiresAt,
-      });
+      setSessionCookie(reply, deps.config, sessionToken, expiresAt);
       return { user, redirectTo };
     },
   );

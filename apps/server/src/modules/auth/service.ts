@@ -77,6 +77,15 @@ export async function verifyMagicLink(
   const user = await loadSessionUser(deps.db, link.userId);
   if (!user) throw new AppError(400, 'invalid_link', authMessages.invalidLink);
 
+  const { sessionToken, expiresAt } = await startSession(deps, user.id);
+  return { sessionToken, expiresAt, user, redirectTo: landingPathFor(user) };
+}
+
+/** A new session for this user; the caller sets the cookie (sign-in link, or a verified enrolment). */
+export async function startSession(
+  deps: AuthDeps,
+  userId: number,
+): Promise<{ sessionToken: string; expiresAt: Date }> {
   const sessionToken = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
@@ -84,12 +93,12 @@ export async function verifyMagicLink(
     .insertInto('sessions')
     .values({
       idHash: hashToken(deps.config.sessionSecret, sessionToken),
-      userId: user.id,
+      userId,
       lastSeenAt: now,
       expiresAt,
     })
     .execute();
-  return { sessionToken, expiresAt, user, redirectTo: landingPathFor(user) };
+  return { sessionToken, expiresAt };
 }
 
 /** The user behind a session cookie, or undefined when the session is unknown, idle too long or expired. */

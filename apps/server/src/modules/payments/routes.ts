@@ -1,9 +1,248 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  enrolmentConfirmSchema,
+  enrolmentRequestSchema,
+  offlinePaymentSchema,
+  PLAN_KEYS,
+  paymentActionSchema,
+  testCardSchema,
+} from '@soulpunch/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { unauthenticated } from '../../lib/app-error';
 import type { ScheduledJob } from '../../lib/scheduler';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import { assertCanReachTrainer } from '../auth/access';
+import { setSessionCookie } from '../auth/routes';
+import { trainerIdParams } from '../trainers/routes';
+import { applyAdminPaymentAction } from './admin-actions';
+import { assertOnboardingCaller } from './onboarding-caller';
+import { createStripeProvider, createTestProvider, type PaymentProvider } from './providers';
+import {
+  confirmEnrolment,
+  ENROLMENT_COOKIE,
+  ENROLMENT_COOKIE_DAYS,
+  enrolmentFromCookie,
+  getPaymentSummary,
+  listPaymentEvents,
+  openCheckout,
+  pauseLapsedAccess,
+  receivePaymentEvent,
+  replayPaymentEvent,
+  startEnrolment,
+  toEnrolmentView,
+  triggerOnboarding,
+} from './service';
+import {
+  billDueTestInstalments,
+  billNextInstalment,
+  getTestCheckout,
+  openTestCheckout,
+  payTestCheckout,
+} from './test-provider';
 
-export async function paymentRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentProvider: PaymentProvider;
+  }
+}
 
-export function paymentJobs(_deps: AppDeps): ScheduledJob[] {
-  return [];
+export function createPaymentProvider(deps: AppDeps): PaymentProvider {
+  return deps.config.paymentProvider === 'stripe'
+    ? createStripeProvider(deps.config)
+    : createTestProvider(deps.config, (enrolment) => openTestCheckout(deps.db, enrolment));
+}
+
+const paymentIdParams = trainerIdParams.extend({
+  paymentId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const provider = createPaymentProvider(deps);
+  app.decorate('paymentProvider', provider);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const setEnrolmentCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(ENROLMENT_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.config.appUrl.startsWith('https://'),
+      maxAge: ENROLMENT_COOKIE_DAYS * 24 * 60 * 60,
+    });
+
+  r.post(
+    '/api/enrolments',
+    { schema: { body: enrolmentRequestSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { enrolment, cookieToken } = await startEnrolment(deps, provider, request.body, request.ip);
+      setEnrolmentCookie(reply, cookieToken);
+      return reply
+        .status(201)
+        .send({ enrolment: toEnrolmentView(enrolment), checkoutUrl: enrolment.checkoutUrl });
+    },
+  );
+
+  r.get('/api/enrolments/current', { config: { access: 'public' } }, async (request) =>
+    toEnrolmentView(await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE])),
+  );
+
+  r.post(
+    '/api/enrolments/current/checkout',
+    {
+      schema: { body: z.strictObject({ plan: z.enum(PLAN_KEYS).optional() }) },
+      config: { access: 'public' },
+    },
+    async (request) => {
+      const enrolment = await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE]);
+      const updated = await openCheckout(deps, provider, enrolment, request.body.plan);
+      return { enrolment: toEnrolmentView(updated), checkoutUrl: updated.checkoutUrl };
+    },
+  );
+
+  r.post(
+    '/api/enrolments/current/confirm',
+    { schema: { body: enrolmentConfirmSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const enrolment = await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE]);
+      const { trainerId, sessionToken, expiresAt } = await confirmEnrolment(deps, enrolment, request.body);
+      setSessionCookie(reply, deps.config, sessionToken, expiresAt);
+      return { trainerId, redirectTo: '/onboarding/documents' };
+    },
+  );
+
+  r.post(
+    '/api/trainers/:id/trigger-onboarding',
+    { schema: { params: trainerIdParams }, config: { access: 'public' } },
+    async (request) => {
+      await assertOnboardingCaller(deps, request, request.params.id);
+      return triggerOnboarding(deps, request.params.id);
+    },
+  );
+
+  // The one webhook path for every provider; the raw bytes are kept for the signature check.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/payments/webhook',
+      { config: { access: 'public' }, bodyLimit: 512 * 1024 },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const signature = request.headers['stripe-signature'];
+        const result = await receivePaymentEvent(
+          deps,
+          provider,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return reply.status(result.status).send(result.body);
+      },
+    );
+  });
+
+  r.get('/api/payments/provider', { config: { access: 'public' } }, async () => ({
+    provider: provider.name,
+  }));
+
+  r.get(
+    '/api/trainers/:id/payments',
+    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return getPaymentSummary(deps, request.params.id);
+    },
+  );
+
+  const adminId = (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+    return request.user.id;
+  };
+  r.post(
+    '/api/trainers/:id/payments/offline',
+    { schema: { params: trainerIdParams, body: offlinePaymentSchema }, config: { access: 'admin' } },
+    async (request) =>
+      applyAdminPaymentAction(deps, request.params.id, adminId(request), {
+        kind: 'offline',
+        ...request.body,
+      }),
+  );
+  for (const kind of ['refund', 'waive'] as const) {
+    r.post(
+      `/api/trainers/:id/payments/:paymentId/${kind}`,
+      { schema: { params: paymentIdParams, body: paymentActionSchema }, config: { access: 'admin' } },
+      async (request) =>
+        applyAdminPaymentAction(deps, request.params.id, adminId(request), {
+          kind,
+          paymentId: request.params.paymentId,
+          reason: request.body.reason,
+        }),
+    );
+  }
+  for (const [path, kind] of [
+    ['payment-plan/pause', 'pause'],
+    ['payment-plan/resume', 'resume'],
+    ['certification/reinstate', 'reinstate'],
+  ] as const) {
+    r.post(
+      `/api/trainers/:id/${path}`,
+      { schema: { params: trainerIdParams, body: paymentActionSchema }, config: { access: 'admin' } },
+      async (request) =>
+        applyAdminPaymentAction(deps, request.params.id, adminId(request), {
+          kind,
+          reason: request.body.reason,
+        }),
+    );
+  }
+
+  r.get('/api/payment-events', { config: { access: 'admin' } }, async () => listPaymentEvents(deps));
+  r.post(
+    '/api/payment-events/:eventId/replay',
+    {
+      schema: { params: z.strictObject({ eventId: z.string().min(1).max(255) }) },
+      config: { access: 'admin' },
+    },
+    async (request) => replayPaymentEvent(deps, request.params.eventId),
+  );
+
+  if (provider.name === 'test') {
+    const checkoutParams = z.strictObject({ checkoutId: z.string().regex(/^cs_test_[A-Za-z0-9_-]{10,40}$/) });
+    r.get(
+      '/api/test-provider/checkouts/:checkoutId',
+      { schema: { params: checkoutParams }, config: { access: 'public' } },
+      async (request) => getTestCheckout(deps, request.params.checkoutId),
+    );
+    r.post(
+      '/api/test-provider/checkouts/:checkoutId/pay',
+      { schema: { params: checkoutParams, body: testCardSchema }, config: { access: 'public' } },
+      async (request) => payTestCheckout(deps, app, request.params.checkoutId, request.body),
+    );
+    r.post(
+      '/api/test-provider/instalments/bill-now',
+      {
+        schema: { body: z.strictObject({ trainerId: z.number().int().positive().max(2_147_483_647) }) },
+        config: { access: 'admin' },
+      },
+      async (request) => billNextInstalment(deps, app, request.body.trainerId),
+    );
+  }
+}
+
+export function paymentJobs(deps: AppDeps, app?: FastifyInstance): ScheduledJob[] {
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'payments:pause-lapsed-access',
+      everyMs: 60 * 60 * 1000,
+      run: (now) => pauseLapsedAccess(deps, now),
+    },
+  ];
+  if (deps.config.paymentProvider === 'test' && app) {
+    jobs.push({
+      name: 'payments:test-provider-billing',
+      everyMs: 60 * 60 * 1000,
+      run: (now) => billDueTestInstalments(deps, app, now),
+    });
+  }
+  return jobs;
 }

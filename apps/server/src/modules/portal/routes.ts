@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { forbidden } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer } from '../auth/access';
+import { assertCanReachTrainer, isAdmin } from '../auth/access';
 import { trainerIdParams } from '../trainers/routes';
 import {
+  assertResourcesAvailable,
   getOnboardingChecklist,
   getPortalResources,
   recordResourceVisit,
@@ -39,9 +40,11 @@ export async function portalRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
-  r.get('/api/resources', { config: { access: 'signed-in' } }, async (request) =>
-    getPortalResources(db, request.user?.trainerId ?? null),
-  );
+  r.get('/api/resources', { config: { access: 'signed-in' } }, async (request) => {
+    const trainerId = request.user?.trainerId ?? null;
+    if (trainerId && !isAdmin(request.user)) await assertResourcesAvailable(db, trainerId);
+    return getPortalResources(db, trainerId);
+  });
 
   r.post(
     '/api/resources/:id/visits',
@@ -49,6 +52,7 @@ export async function portalRoutes(app: FastifyInstance, { db }: { db: Db }) {
     async (request) => {
       const trainerId = request.user?.trainerId;
       if (!trainerId) throw forbidden('Only trainers keep a record of opened resources.');
+      await assertResourcesAvailable(db, trainerId);
       return recordResourceVisit(db, trainerId, request.params.id);
     },
   );

@@ -5,7 +5,7 @@ import {
   type SelfMarkedOnboardingStep,
 } from '@soulpunch/shared';
 import type { Db } from '../../db/database';
-import { badRequest, notFound } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
 
 /** The checklist from real state: payment and documents from the trainer record, the rest as marked. */
@@ -27,6 +27,22 @@ export async function getOnboardingChecklist(db: Db, trainerId: number): Promise
     documentsSigned: trainer.onboardingStatus === 'completed',
     markedSteps: new Set(marked.map((m) => m.step)),
   });
+}
+
+/** Portal resources pause (never disappear) while a lapsed instalment stays unpaid past its grace period. */
+export async function assertResourcesAvailable(db: Db, trainerId: number): Promise<void> {
+  const trainer = await db
+    .selectFrom('trainers')
+    .select('accessPausedAt')
+    .where('id', '=', trainerId)
+    .executeTakeFirst();
+  if (trainer?.accessPausedAt) {
+    throw new AppError(
+      403,
+      'access_paused',
+      'Your portal resources are paused because an instalment is unpaid. Pay now to restore access at once.',
+    );
+  }
 }
 
 export const isSelfMarkedStep = (step: string): step is SelfMarkedOnboardingStep =>

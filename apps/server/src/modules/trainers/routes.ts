@@ -1,10 +1,17 @@
-import { adminTrainerUpdateSchema, emailSchema, trainerListQuerySchema } from '@soulpunch/shared';
+import {
+  adminTrainerUpdateSchema,
+  emailSchema,
+  paymentConfirmationSchema,
+  trainerListQuerySchema,
+} from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { forbidden, notFound, unauthenticated } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, isAdmin } from '../auth/access';
+import { assertOnboardingCaller } from '../payments/onboarding-caller';
+import { assertPaymentVerified } from '../payments/service';
 import { findTrainerByEmail } from './repository';
 import {
   getDashboardStats,
@@ -18,7 +25,24 @@ import {
 
 export const trainerIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export async function trainerRoutes(app: FastifyInstance, { db }: { db: Db }) {
+/** The admin edit, or the payment-confirmation body when it names paymentStatus; each keeps its field messages. */
+const trainerPutBody = z.unknown().transform((body, ctx) => {
+  const schema =
+    body && typeof body === 'object' && 'paymentStatus' in body
+      ? paymentConfirmationSchema
+      : adminTrainerUpdateSchema;
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    ctx.issues.push(...(result.error.issues as typeof ctx.issues));
+    return z.NEVER;
+  }
+  return result.data as
+    | z.output<typeof adminTrainerUpdateSchema>
+    | z.output<typeof paymentConfirmationSchema>;
+});
+
+export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -70,12 +94,26 @@ export async function trainerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
+  // One URL, two callers (spec admin 7): an admin's edit, and the payment-confirmation screen, which can only
+  // read back a payment the provider confirmed, never set one.
   r.put(
     '/api/trainers/:id',
-    { schema: { params: trainerIdParams, body: adminTrainerUpdateSchema }, config: { access: 'admin' } },
+    { schema: { params: trainerIdParams, body: trainerPutBody }, config: { access: 'public' } },
     async (request) => {
+      const { id } = request.params;
+      if ('paymentStatus' in request.body) {
+        await assertOnboardingCaller(deps, request, id);
+        const trainer = await assertPaymentVerified(deps, id);
+        return {
+          id: trainer.id,
+          name: trainer.name,
+          paymentStatus: trainer.paymentStatus,
+          onboardingStatus: trainer.onboardingStatus,
+        };
+      }
       if (!request.user) throw unauthenticated();
-      return updateTrainer(db, request.params.id, request.body, request.user.id);
+      if (!isAdmin(request.user)) throw forbidden();
+      return updateTrainer(db, id, request.body, request.user.id);
     },
   );
 

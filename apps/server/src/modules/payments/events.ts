@@ -1,0 +1,272 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { EnrolmentRow } from '../../db/schema-payments';
+import {
+  ensureLedgerRows,
+  expectedCurrency,
+  fulfilFirstPayment,
+  markInstalmentFailed,
+  markInstalmentPaid,
+  refreshPaymentStanding,
+} from './ledger';
+
+type Trx = Kysely<Database>;
+
+/** The part of a Stripe event we read; the test provider sends the same shape. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+/** An event we refuse for good (wrong amount, a second paid enrolment): recorded, answered 200, not retried. */
+export class RefusedEvent extends Error {}
+
+/** What happened, so the caller can send mail or call the provider after the transaction commits. */
+export interface EventOutcome {
+  enrolmentId: number | null;
+  firstPayment?: { trainerId: number };
+  failedInstalment?: { instalment: number; payNowUrl: string | null };
+  restored?: boolean;
+  suspended?: string;
+  /** Stripe flex checkout: the subscription to turn into a 6-month schedule. */
+  scheduleSubscription?: string;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+
+/** Our enrolment id as the provider carries it back, wherever the object keeps its metadata. */
+function enrolmentRef(o: Record<string, unknown>): string | null {
+  const parent = obj(obj(o.parent).subscription_details);
+  return (
+    str(obj(o.metadata).enrolmentId) ??
+    str(obj(obj(o.subscription_details).metadata).enrolmentId) ??
+    str(obj(parent.metadata).enrolmentId) ??
+    str(o.client_reference_id)
+  );
+}
+
+/** Trusts only ids from the event and re-reads our own record: subscription, customer, checkout, then metadata. */
+async function findEnrolment(
+  trx: Trx,
+  o: Record<string, unknown>,
+  type: string,
+): Promise<EnrolmentRow | undefined> {
+  const subscription = str(o.subscription) ?? (type.startsWith('customer.subscription') ? str(o.id) : null);
+  const checkout = type.startsWith('checkout.session') ? str(o.id) : null;
+  const ref = enrolmentRef(o);
+  const customer = str(o.customer);
+  const row = await trx
+    .selectFrom('enrolments')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
+        ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
+        ...(ref ? [eb('publicId', '=', ref)] : []),
+        ...(customer ? [eb('customerId', '=', customer)] : []),
+        eb.val(false),
+      ]),
+    )
+    // A paid enrolment first when a customer id matches several.
+    .orderBy(sql`case when status = 'paid' then 0 else 1 end`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row;
+}
+
+function checkAmount(enrolment: EnrolmentRow, amount: number | null, currency: string | null): void {
+  if (amount !== enrolment.amountCents || currency?.toLowerCase() !== expectedCurrency) {
+    throw new RefusedEvent(
+      `amount_mismatch: expected ${enrolment.amountCents} ${expectedCurrency}, got ${amount ?? 'none'} ${currency ?? 'none'}`,
+    );
+  }
+}
+
+/** Which instalment an invoice pays: our metadata, the subscription's first invoice, a known invoice, or its month. */
+async function instalmentOf(
+  trx: Trx,
+  enrolment: EnrolmentRow,
+  invoice: Record<string, unknown>,
+): Promise<number> {
+  const fromMetadata = Number(obj(invoice.metadata).instalment);
+  if (Number.isInteger(fromMetadata) && fromMetadata >= 1) return fromMetadata;
+  if (invoice.billing_reason === 'subscription_create') return 1;
+  const id = str(invoice.id);
+  if (id) {
+    const known = await trx
+      .selectFrom('payments')
+      .select('instalment')
+      .where('enrolmentId', '=', enrolment.id)
+      .where('providerRef', '=', id)
+      .executeTakeFirst();
+    if (known?.instalment) return known.instalment;
+  }
+  const start = num(invoice.period_start) ?? num(invoice.created) ?? 0;
+  const months = Math.round((start * 1000 - enrolment.createdAt.getTime()) / (30.44 * 24 * 3600 * 1000));
+  return Math.min(6, Math.max(1, months + 1));
+}
+
+async function reload(trx: Trx, id: number): Promise<EnrolmentRow> {
+  return trx.selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+const reasonFor = (refund: boolean) =>
+  refund ? 'A payment was refunded.' : 'A payment is disputed (chargeback).';
+
+/** Applies one verified event inside the caller's transaction. Throws RefusedEvent or any error (retry). */
+export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise<EventOutcome> {
+  const o = event.data.object;
+  const at = new Date(event.created * 1000);
+  const known = [
+    'checkout.session.completed',
+    'invoice.paid',
+    'invoice.payment_failed',
+    'customer.subscription.deleted',
+    'charge.refunded',
+    'charge.dispute.created',
+  ];
+  if (!known.includes(event.type)) return { enrolmentId: null };
+
+  let enrolment = await findEnrolment(trx, o, event.type);
+  if (!enrolment && event.type === 'charge.dispute.created') {
+    // A dispute names the charge; the charge's refund or payment row may tell us the enrolment.
+    const charge = str(o.charge);
+    const row = charge
+      ? await trx
+          .selectFrom('payments')
+          .select('enrolmentId')
+          .where('providerRef', '=', charge)
+          .executeTakeFirst()
+      : undefined;
+    if (row) enrolment = await reload(trx, row.enrolmentId);
+  }
+  if (!enrolment) throw new Error(`no enrolment matches event ${event.id}`);
+  const outcome: EventOutcome = { enrolmentId: enrolment.id };
+
+  // Link the provider's ids as soon as any event names them (they may come in any order).
+  const subscription = str(o.subscription);
+  const customer = str(o.customer);
+  if ((subscription && !enrolment.subscriptionId) || (customer && !enrolment.customerId)) {
+    await trx
+      .updateTable('enrolments')
+      .set({
+        subscriptionId: enrolment.subscriptionId ?? subscription,
+        customerId: enrolment.customerId ?? customer,
+        updatedAt: new Date(),
+      })
+      .where('id', '=', enrolment.id)
+      .execute();
+    enrolment = await reload(trx, enrolment.id);
+  }
+
+  const suspend = (trainerId: number, when: Date, reason: string) =>
+    trx
+      .updateTable('trainers')
+      .set({
+        certificationSuspendedAt: sql`least(coalesce(certification_suspended_at, ${when}), ${when})`,
+        certificationSuspensionReason: sql`coalesce(certification_suspension_reason, ${reason})`,
+      })
+      .where('id', '=', trainerId)
+      .execute();
+
+  const payFirst = async () => {
+    await ensureLedgerRows(trx, enrolment as EnrolmentRow);
+    const wasPaid = enrolment?.status === 'paid';
+    try {
+      const trainerId = await fulfilFirstPayment(trx, enrolment as EnrolmentRow, at);
+      if (!wasPaid) outcome.firstPayment = { trainerId };
+      // A refund or dispute that arrived before the payment itself still suspends the new trainer.
+      const earlier = await trx
+        .selectFrom('payments')
+        .select(['paidAt', 'status'])
+        .where('enrolmentId', '=', (enrolment as EnrolmentRow).id)
+        .where('kind', '=', 'refund')
+        .orderBy('paidAt')
+        .executeTakeFirst();
+      if (earlier?.paidAt) await suspend(trainerId, earlier.paidAt, reasonFor(earlier.status === 'refunded'));
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw new RefusedEvent(
+          'duplicate_enrolment: this e-mail already has a paid enrolment; refund this payment',
+        );
+      }
+      throw error;
+    }
+  };
+
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      if (o.payment_status !== 'paid') break;
+      checkAmount(enrolment, num(o.amount_total), str(o.currency));
+      await markInstalmentPaid(
+        trx,
+        enrolment,
+        1,
+        at,
+        str(o.payment_intent) ?? str(o.invoice) ?? str(o.id),
+        null,
+      );
+      await payFirst();
+      if (o.mode === 'subscription' && subscription) outcome.scheduleSubscription = subscription;
+      break;
+    }
+    case 'invoice.paid': {
+      checkAmount(enrolment, num(o.amount_paid), str(o.currency));
+      const instalment = await instalmentOf(trx, enrolment, o);
+      await markInstalmentPaid(trx, enrolment, instalment, at, str(o.id), str(o.hosted_invoice_url));
+      if (instalment === 1) await payFirst();
+      outcome.restored = true;
+      break;
+    }
+    case 'invoice.payment_failed': {
+      const instalment = await instalmentOf(trx, enrolment, o);
+      const payNowUrl = str(o.hosted_invoice_url);
+      await markInstalmentFailed(trx, enrolment, instalment, at, str(o.id), payNowUrl);
+      outcome.failedInstalment = { instalment, payNowUrl };
+      break;
+    }
+    case 'customer.subscription.deleted': {
+      await trx
+        .updateTable('enrolments')
+        .set({ subscriptionEndedAt: sql`least(coalesce(subscription_ended_at, ${at}), ${at})` })
+        .where('id', '=', enrolment.id)
+        .execute();
+      break;
+    }
+    case 'charge.refunded':
+    case 'charge.dispute.created': {
+      const refund = event.type === 'charge.refunded';
+      const amount = num(refund ? o.amount_refunded : o.amount) ?? 0;
+      await trx
+        .insertInto('payments')
+        .values({
+          enrolmentId: enrolment.id,
+          instalment: null,
+          kind: 'refund',
+          amountCents: -amount,
+          currency: str(o.currency) ?? expectedCurrency,
+          dueOn: null,
+          status: refund ? 'refunded' : 'disputed',
+          providerRef: str(o.id),
+          paidAt: at,
+          note: refund
+            ? 'Refunded by the payment provider'
+            : `Dispute opened: ${str(o.reason) ?? 'no reason given'}`,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const reason = reasonFor(refund);
+      if (enrolment.trainerId) await suspend(enrolment.trainerId, at, reason);
+      outcome.suspended = reason;
+      break;
+    }
+  }
+  await refreshPaymentStanding(trx, enrolment.id);
+  return outcome;
+}

@@ -1,0 +1,61 @@
+import { formatUsd, PLANS } from '@soulpunch/shared';
+import type { EnrolmentRow, PaymentRow } from '../../db/schema-payments';
+import { noticeEmail } from '../mail/templates';
+
+const day = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export const receiptEmail = (e: EnrolmentRow, paidAt: Date) =>
+  noticeEmail({
+    to: e.email,
+    name: e.fullName,
+    subject: 'Your Soul Punch payment receipt',
+    paragraphs: [
+      `Thank you: we received ${formatUsd(e.amountCents)} on ${day(paidAt)} for the Soul Punch Trainer Certification (${PLANS[e.plan].label}).`,
+      e.plan === 'flex'
+        ? `This was payment 1 of 6. The next five payments of ${formatUsd(e.amountCents)} are taken monthly, ${formatUsd(e.totalCents)} in all.`
+        : 'You paid in full: nothing more is due.',
+      `Receipt reference: ${e.publicId}.`,
+    ],
+  });
+
+export const instalmentPaidEmail = (e: EnrolmentRow, row: PaymentRow) =>
+  noticeEmail({
+    to: e.email,
+    name: e.fullName,
+    subject: `Payment ${row.instalment} of 6 received`,
+    paragraphs: [`We received ${formatUsd(row.amountCents)} for payment ${row.instalment} of 6. Thank you.`],
+  });
+
+export const failedInstalmentEmail = (
+  e: EnrolmentRow,
+  row: PaymentRow,
+  payNowUrl: string,
+  graceDays: number,
+) =>
+  noticeEmail({
+    to: e.email,
+    name: e.fullName,
+    subject: `Payment ${row.instalment} of 6 did not go through`,
+    paragraphs: [
+      `Your payment of ${formatUsd(row.amountCents)} due ${row.dueOn} could not be taken.`,
+      `Please pay within ${graceDays} days to keep access to your trainer portal resources. Nothing is deleted: paying restores access at once.`,
+    ],
+    action: { label: 'Pay now', url: payNowUrl },
+  });
+
+export const pastDueAdminNotice = (
+  admin: { email: string; name: string },
+  e: EnrolmentRow,
+  row: PaymentRow,
+  trainerUrl: string,
+) =>
+  noticeEmail({
+    to: admin.email,
+    name: admin.name,
+    subject: `Instalment failed: ${e.fullName}`,
+    paragraphs: [
+      `Payment ${row.instalment} of 6 (${formatUsd(row.amountCents)}, due ${row.dueOn}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
+    ],
+    action: { label: 'Open the trainer', url: trainerUrl },
+  });

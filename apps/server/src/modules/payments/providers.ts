@@ -1,0 +1,159 @@
+import { createHmac } from 'node:crypto';
+import { PLANS } from '@soulpunch/shared';
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config';
+import type { EnrolmentRow } from '../../db/schema-payments';
+import { badRequest } from '../../lib/app-error';
+import type { ProviderEvent } from './events';
+
+/** Pinned: the SDK's types describe this version; a Stripe account upgrade never changes what we receive. */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+/** Stripe's own tolerance for the age of a signed event. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface CheckoutCreated {
+  checkoutId: string;
+  url: string;
+}
+
+/** What the app asks of whoever takes the money. */
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /** The hosted page where this enrolment pays its first (or only) payment. */
+  createCheckout(enrolment: EnrolmentRow): Promise<CheckoutCreated>;
+  /** Checks the signature on the exact bytes received; throws a 400 AppError when it does not hold. */
+  verifyEvent(raw: Buffer, signature: string | undefined, nowMs: number): ProviderEvent;
+  /** After a flex checkout: turn the subscription into six monthly payments that then stop. */
+  scheduleInstalments(enrolment: EnrolmentRow, subscriptionId: string): Promise<void>;
+}
+
+/** Only the webhook helpers of the SDK are used here; they make no network call. */
+const offlineStripe = new Stripe('sk_test_offline_signature_checks_only', { apiVersion: STRIPE_API_VERSION });
+
+export function verifyStripeSignature(
+  raw: Buffer,
+  signature: string | undefined,
+  secret: string,
+  nowMs: number,
+): ProviderEvent {
+  if (!signature) throw badRequest('invalid_signature', 'Missing webhook signature.');
+  try {
+    return offlineStripe.webhooks.constructEvent(
+      raw,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      nowMs,
+    ) as unknown as ProviderEvent;
+  } catch {
+    throw badRequest('invalid_signature', 'The webhook signature is not valid or has expired.');
+  }
+}
+
+export function signTestEvent(payload: string, secret: string, nowMs: number): string {
+  return offlineStripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    timestamp: Math.floor(nowMs / 1000),
+  });
+}
+
+/** The test provider's signing secret: per installation, never configured, never leaves the server. */
+export const testWebhookSecret = (config: AppConfig) =>
+  `whsec_${createHmac('sha256', config.sessionSecret).update('test-payment-provider').digest('hex')}`;
+
+export function createTestProvider(
+  config: AppConfig,
+  openCheckout: (enrolment: EnrolmentRow) => Promise<string>,
+): PaymentProvider {
+  const secret = testWebhookSecret(config);
+  return {
+    name: 'test',
+    async createCheckout(enrolment) {
+      const checkoutId = await openCheckout(enrolment);
+      return { checkoutId, url: `${config.appUrl}/test-checkout/${checkoutId}` };
+    },
+    verifyEvent: (raw, signature, nowMs) => verifyStripeSignature(raw, signature, secret, nowMs),
+    // The test provider bills instalments itself on the app's clock (see test-provider.ts).
+    async scheduleInstalments() {},
+  };
+}
+
+export function stripeClient(config: AppConfig): Stripe {
+  const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+  return new Stripe(config.stripeSecretKey ?? '', {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+}
+
+export function createStripeProvider(config: AppConfig, stripe = stripeClient(config)): PaymentProvider {
+  const secret = config.stripeWebhookSecret ?? '';
+  return {
+    name: 'stripe',
+    async createCheckout(enrolment) {
+      const plan = PLANS[enrolment.plan];
+      const metadata = { enrolmentId: enrolment.publicId };
+      const flex = enrolment.plan === 'flex';
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: flex ? 'subscription' : 'payment',
+          customer_email: enrolment.email,
+          client_reference_id: enrolment.publicId,
+          metadata,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: enrolment.currency,
+                unit_amount: plan.amountCents,
+                product_data: { name: `Soul Punch Trainer Certification (${plan.label})` },
+                ...(flex ? { recurring: { interval: 'month' as const, interval_count: 1 } } : {}),
+              },
+            },
+          ],
+          ...(flex ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          success_url: `${config.appUrl}/onboarding/payment-confirmation`,
+          cancel_url: `${config.appUrl}/onboarding/checkout`,
+        },
+        // A retry of the same attempt never opens a second session.
+        { idempotencyKey: `checkout-${enrolment.publicId}-${enrolment.checkoutAttempt}` },
+      );
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { checkoutId: session.id, url: session.url };
+    },
+    verifyEvent: (raw, signature, nowMs) => verifyStripeSignature(raw, signature, secret, nowMs),
+    async scheduleInstalments(enrolment, subscriptionId) {
+      const schedule = await stripe.subscriptionSchedules.create(
+        { from_subscription: subscriptionId },
+        { idempotencyKey: `schedule-${enrolment.publicId}` },
+      );
+      const phase = schedule.phases[0];
+      const price = phase?.items[0]?.price;
+      if (!phase || !price) throw new Error(`subscription schedule ${schedule.id} has no phase to extend`);
+      // Six monthly payments, then the subscription ends by itself (`iterations` is gone from the API).
+      await stripe.subscriptionSchedules.update(
+        schedule.id,
+        {
+          end_behavior: 'cancel',
+          phases: [
+            {
+              start_date: phase.start_date,
+              items: [{ price: typeof price === 'string' ? price : price.id, quantity: 1 }],
+              duration: { interval: 'month', interval_count: 6 },
+            },
+          ],
+        },
+        { idempotencyKey: `schedule-${enrolment.publicId}-six-months` },
+      );
+    },
+  };
+}

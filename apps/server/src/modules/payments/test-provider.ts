@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import {
+  enrolmentMessages,
+  TEST_CARDS,
+  type TestCard,
+  type TestCheckoutView,
+  type TestPaymentResult,
+} from '@soulpunch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { EnrolmentRow } from '../../db/schema-payments';
+import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../lib/app-error';
+import type { ProviderEvent } from './events';
+import { STRIPE_API_VERSION, signTestEvent, testWebhookSecret } from './providers';
+
+/**
+ * The offline test provider: a hosted checkout page served by the app and a biller for later instalments.
+ * Whatever happens to a test card becomes a Stripe-shaped event, signed with Stripe's scheme and delivered to
+ * the same webhook route real Stripe events take.
+ */
+export async function openTestCheckout(db: Db, enrolment: EnrolmentRow, instalment: number | null = null) {
+  const id = `cs_test_${randomBytes(16).toString('base64url')}`;
+  await db
+    .insertInto('testCheckouts')
+    .values({ id, enrolmentId: enrolment.id, instalment, amountCents: enrolment.amountCents })
+    .execute();
+  return id;
+}
+
+async function loadCheckout(db: Db, id: string) {
+  const row = await db
+    .selectFrom('testCheckouts')
+    .innerJoin('enrolments', 'enrolments.id', 'testCheckouts.enrolmentId')
+    .select([
+      'testCheckouts.id',
+      'testCheckouts.instalment',
+      'testCheckouts.amountCents',
+      'testCheckouts.status',
+      'enrolments.id as enrolmentId',
+      'enrolments.checkoutId',
+      'enrolments.status as enrolmentStatus',
+    ])
+    .where('testCheckouts.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('This test checkout does not exist.');
+  const enrolment = await db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('id', '=', row.enrolmentId)
+    .executeTakeFirstOrThrow();
+  return { checkout: row, enrolment };
+}
+
+export async function getTestCheckout(deps: AppDeps, id: string): Promise<TestCheckoutView> {
+  const { checkout, enrolment } = await loadCheckout(deps.db, id);
+  // A first-payment page is superseded by a newer checkout of the same enrolment, and closed once paid.
+  const superseded = checkout.instalment === null && enrolment.checkoutId !== checkout.id;
+  const forInstalment = checkout.instalment !== null;
+  return {
+    id: checkout.id,
+    description: forInstalment
+      ? `Soul Punch Trainer Certification: payment ${checkout.instalment} of 6`
+      : `Soul Punch Trainer Certification (${enrolment.plan === 'full' ? 'Pay in Full' : 'Flex Plan: first of 6 monthly payments'})`,
+    email: enrolment.email,
+    amountCents: checkout.amountCents,
+    plan: enrolment.plan,
+    status: checkout.status === 'paid' ? 'paid' : superseded ? 'expired' : 'open',
+    instalment: checkout.instalment,
+    returnUrl: forInstalment ? '/trainer-portal/dashboard' : '/onboarding/payment-confirmation',
+    cancelUrl: forInstalment ? '/trainer-portal/dashboard' : '/onboarding/checkout',
+  };
+}
+
+const ids = (e: EnrolmentRow) => ({
+  customer: `cus_test_${e.publicId}`,
+  subscription: e.plan === 'flex' ? `sub_test_${e.publicId}` : null,
+  invoice: (n: number) => `in_test_${e.publicId}_${n}`,
+});
+
+function buildEvent(type: string, object: Record<string, unknown>, nowMs: number): ProviderEvent {
+  return {
+    id: `evt_test_${randomBytes(16).toString('base64url')}`,
+    type,
+    created: Math.floor(nowMs / 1000),
+    data: { object },
+    ...{ object: 'event', livemode: false, api_version: STRIPE_API_VERSION },
+  } as ProviderEvent;
+}
+
+/** Posts a signed event to our own webhook route, exactly as the provider would. */
+async function deliver(app: FastifyInstance, deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const payload = JSON.stringify(event);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signTestEvent(payload, testWebhookSecret(deps.config), deps.clock.now().getTime()),
+    },
+    payload,
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`test provider webhook delivery failed: ${res.statusCode} ${res.body}`);
+}
+
+function invoiceObject(e: EnrolmentRow, instalment: number, extra: Record<string, unknown>) {
+  const { customer, subscription, invoice } = ids(e);
+  return {
+    id: invoice(instalment),
+    object: 'invoice',
+    customer,
+    subscription,
+    currency: e.currency,
+    amount_due: e.amountCents,
+    billing_reason: instalment === 1 ? 'subscription_create' : 'subscription_cycle',
+    metadata: { instalment: String(instalment) },
+    subscription_details: { metadata: { enrolmentId: e.publicId } },
+    ...extra,
+  };
+}
+
+const cardOutcome = (number: string) =>
+  number === TEST_CARDS.pays ? 'pays' : number === TEST_CARDS.failsNextInstalment ? 'fails_next' : 'declined';
+
+export async function payTestCheckout(
+  deps: AppDeps,
+  app: FastifyInstance,
+  id: string,
+  card: TestCard & { cardNumber: string },
+): Promise<TestPaymentResult> {
+  const view = await getTestCheckout(deps, id);
+  if (view.status !== 'open') {
+    throw new AppError(
+      409,
+      'checkout_closed',
+      'This checkout is closed. Please start again from the checkout page.',
+    );
+  }
+  const { enrolment } = await loadCheckout(deps.db, id);
+  const outcome = cardOutcome(card.cardNumber);
+  if (outcome === 'declined') {
+    const message =
+      card.cardNumber === TEST_CARDS.declined
+        ? enrolmentMessages.declined
+        : 'This is a test checkout: please use one of the test cards shown on this page.';
+    if (view.instalment === null) {
+      await deps.db
+        .updateTable('enrolments')
+        .set({ lastError: message })
+        .where('id', '=', enrolment.id)
+        .execute();
+    }
+    return { outcome: 'declined', message, redirectTo: null };
+  }
+
+  // The card is kept for later instalments: 0341 pays now and fails the next one.
+  await deps.db
+    .updateTable('enrolments')
+    .set({ testCard: outcome === 'fails_next' ? 'fails' : 'pays' })
+    .where('id', '=', enrolment.id)
+    .execute();
+  await deps.db.updateTable('testCheckouts').set({ status: 'paid' }).where('id', '=', id).execute();
+  const now = deps.clock.now().getTime();
+  const { customer, subscription } = ids(enrolment);
+  if (view.instalment === null) {
+    await deliver(
+      app,
+      deps,
+      buildEvent(
+        'checkout.session.completed',
+        {
+          id,
+          object: 'checkout.session',
+          mode: enrolment.plan === 'flex' ? 'subscription' : 'payment',
+          payment_status: 'paid',
+          amount_total: enrolment.amountCents,
+          currency: enrolment.currency,
+          customer,
+          subscription,
+          payment_intent: enrolment.plan === 'full' ? `pi_test_${enrolment.publicId}` : null,
+          client_reference_id: enrolment.publicId,
+          metadata: { enrolmentId: enrolment.publicId },
+        },
+        now,
+      ),
+    );
+    if (enrolment.plan === 'flex') {
+      await deliver(
+        app,
+        deps,
+        buildEvent('invoice.paid', invoiceObject(enrolment, 1, { amount_paid: enrolment.amountCents }), now),
+      );
+    }
+  } else {
+    await deliver(
+      app,
+      deps,
+      buildEvent(
+        'invoice.paid',
+        invoiceObject(enrolment, view.instalment, { amount_paid: enrolment.amountCents }),
+        now,
+      ),
+    );
+  }
+  return { outcome: 'paid', message: 'Payment successful.', redirectTo: view.returnUrl };
+}
+
+/** Charges one instalment with the saved test card: paid, or failed with a page to pay now. */
+async function billInstalment(
+  deps: AppDeps,
+  app: FastifyInstance,
+  enrolment: EnrolmentRow,
+  instalment: number,
+) {
+  const now = deps.clock.now().getTime();
+  if (enrolment.testCard === 'fails') {
+    const checkoutId = await openTestCheckout(deps.db, enrolment, instalment);
+    await deliver(
+      app,
+      deps,
+      buildEvent(
+        'invoice.payment_failed',
+        invoiceObject(enrolment, instalment, {
+          amount_paid: 0,
+          hosted_invoice_url: `${deps.config.appUrl}/test-checkout/${checkoutId}`,
+        }),
+        now,
+      ),
+    );
+  } else {
+    await deliver(
+      app,
+      deps,
+      buildEvent(
+        'invoice.paid',
+        invoiceObject(enrolment, instalment, { amount_paid: enrolment.amountCents }),
+        now,
+      ),
+    );
+  }
+}
+
+async function nextScheduled(db: Db, trainerId: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
+    .select(['payments.instalment', 'enrolments.id as enrolmentId'])
+    .where('enrolments.trainerId', '=', trainerId)
+    .where('enrolments.status', '=', 'paid')
+    .where('enrolments.provider', '=', 'test')
+    .where('payments.status', '=', 'scheduled')
+    .orderBy('payments.instalment')
+    .executeTakeFirst();
+}
+
+/** Bills a trainer's next scheduled instalment now (an admin's test-mode shortcut for "a month later"). */
+export async function billNextInstalment(deps: AppDeps, app: FastifyInstance, trainerId: number) {
+  const next = await nextScheduled(deps.db, trainerId);
+  if (!next?.instalment) {
+    throw new AppError(409, 'nothing_to_bill', 'This trainer has no scheduled test-mode instalment to bill.');
+  }
+  const enrolment = await deps.db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('id', '=', next.enrolmentId)
+    .executeTakeFirstOrThrow();
+  await billInstalment(deps, app, enrolment, next.instalment);
+  return { instalment: next.instalment };
+}
+
+/** The test provider's monthly billing: every scheduled instalment due by `now`. */
+export async function billDueTestInstalments(
+  deps: AppDeps,
+  app: FastifyInstance,
+  now: Date,
+): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  const due = await deps.db
+    .selectFrom('payments')
+    .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
+    .select(['payments.instalment', 'enrolments.id as enrolmentId'])
+    .where('enrolments.status', '=', 'paid')
+    .where('enrolments.provider', '=', 'test')
+    .where('payments.status', '=', 'scheduled')
+    .where('payments.dueOn', '<=', today)
+    .orderBy('payments.instalment')
+    .execute();
+  for (const row of due) {
+    const enrolment = await deps.db
+      .selectFrom('enrolments')
+      .selectAll()
+      .where('id', '=', row.enrolmentId)
+      .executeTakeFirstOrThrow();
+    await billInstalment(deps, app, enrolment, row.instalment as number);
+  }
+  return due.length;
+}
