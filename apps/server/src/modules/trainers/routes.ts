@@ -25,10 +25,13 @@ import {
 
 export const trainerIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** The admin edit, or the payment-confirmation body when it names paymentStatus; each keeps its field messages. */
+/**
+ * The admin edit, or the payment-confirmation body (paymentStatus without the edit's fields); each keeps its field
+ * messages, and an edit that smuggles in paymentStatus is refused as an unknown field.
+ */
 const trainerPutBody = z.unknown().transform((body, ctx) => {
   const schema =
-    body && typeof body === 'object' && 'paymentStatus' in body
+    body && typeof body === 'object' && 'paymentStatus' in body && !('name' in body)
       ? paymentConfirmationSchema
       : adminTrainerUpdateSchema;
   const result = schema.safeParse(body);
