@@ -204,14 +204,9 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
     case 'checkout.session.completed': {
       if (o.payment_status !== 'paid') break;
       checkAmount(enrolment, num(o.amount_total), str(o.currency));
-      await markInstalmentPaid(
-        trx,
-        enrolment,
-        1,
-        at,
-        str(o.payment_intent) ?? str(o.invoice) ?? str(o.id),
-        null,
-      );
+      // A subscription's first payment is its first invoice (the id invoice.paid carries), whichever comes first.
+      const ref = o.mode === 'subscription' ? str(o.invoice) : (str(o.payment_intent) ?? str(o.id));
+      await markInstalmentPaid(trx, enrolment, 1, at, ref, null);
       await payFirst();
       if (o.mode === 'subscription' && subscription) outcome.scheduleSubscription = subscription;
       break;
