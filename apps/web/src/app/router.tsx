@@ -13,7 +13,14 @@ import { ClassDetailsPage, PublicCalendarPage, PublicClassesPage } from '@/featu
 import { MailboxPage } from '@/features/dev-mailbox';
 import { FindTrainerPage, TrainerProfilePage, VisitorLandingPage } from '@/features/directory';
 import { PrivacyPolicyPage, SupportPage, TermsAndConditionsPage, TermsOfServicePage } from '@/features/legal';
-import { TestModePage } from '@/features/onboarding';
+import {
+  CheckoutPage,
+  ConfirmationPage,
+  PaymentConfirmationPage,
+  TestModePage,
+  WelcomePage,
+} from '@/features/onboarding';
+import { PaymentEventsPage, TestCheckoutPage } from '@/features/payments';
 import { RequireAdmin } from './guards/require-admin';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found';
@@ -75,16 +82,18 @@ export const routes: RouteObject[] = [
           { path: 'calendar', element: <AdminCalendarPage /> },
           { path: 'inventory', element: <InventoryPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'payment-events', element: <PaymentEventsPage /> },
         ],
       },
       { path: '/trainers', element: <Navigate to="/admin/trainers" replace /> },
       section([
-        soon('/onboarding/checkout', 'Checkout'),
-        soon('/onboarding/payment-confirmation', 'Complete Your Payment'),
-        soon('/onboarding/confirmation', 'Payment Completed'),
+        { path: '/onboarding/checkout', element: <CheckoutPage /> },
+        { path: '/onboarding/payment-confirmation', element: <PaymentConfirmationPage /> },
+        { path: '/onboarding/confirmation', element: <ConfirmationPage /> },
         soon('/onboarding/documents', 'Sign Your Documents'),
-        soon('/onboarding/welcome', 'Welcome to Soul Punch'),
+        { path: '/onboarding/welcome', element: <WelcomePage /> },
         { path: '/test', element: <TestModePage /> },
+        { path: '/test-checkout/:id', element: <TestCheckoutPage /> },
       ]),
       section([
         { path: '/legal/terms', element: <TermsAndConditionsPage /> },

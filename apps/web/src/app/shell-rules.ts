@@ -13,6 +13,8 @@ function isWithin(pathname: string, section: string): boolean {
 const chromelessSections = [
   '/onboarding',
   '/test',
+  // The test payment provider's hosted checkout stands in for the provider's own page.
+  '/test-checkout',
   '/trainer-portal',
   // The public trainer profile: the prototype's '/trainer' prefix covered it along with the portal.
   '/trainer',
@@ -44,6 +46,7 @@ const adminTitles: Record<string, string> = {
   '/admin/calendar': 'Calendar',
   '/admin/inventory': 'Inventory Management',
   '/admin/settings': 'Settings',
+  '/admin/payment-events': 'Payment Events',
 };
 
 export function adminTitleFor(pathname: string): string {

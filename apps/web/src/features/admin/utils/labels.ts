@@ -10,8 +10,10 @@ export const onboardingStatusLabels: Record<string, string> = {
 export const paymentStatusLabels: Record<string, string> = {
   pending: 'Pending',
   completed: 'Completed',
+  past_due: 'Past Due',
   failed: 'Failed',
   refunded: 'Refunded',
+  disputed: 'Disputed',
 };
 
 export const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;

@@ -1,5 +1,6 @@
-import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { usePaymentProvider } from '@/features/payments/api/test-checkout';
 
 const onboardingScreens = [
   { to: '/onboarding/checkout', label: 'Checkout' },
@@ -10,6 +11,17 @@ const onboardingScreens = [
 
 /** Spec 2.6: jumps straight to each onboarding screen, for trying the flow out of order. */
 export function TestModePage() {
+  const provider = usePaymentProvider();
+  // Only while the offline test provider takes payments: with real payments there is no test mode.
+  if (provider.data && provider.data.provider !== 'test') {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="gray" role="status" title="Test mode is off">
+          Payments are live on this installation.
+        </Alert>
+      </Container>
+    );
+  }
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">

@@ -1,5 +1,6 @@
 import { Button, Center, Grid, Stack, Text } from '@mantine/core';
 import { ErrorView } from '@/components/error-view';
+import { PaymentBanner } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useResources } from '../api/get-resources';
 import { type TrainerSummary, useTrainerByEmail } from '../api/get-trainer-by-email';
@@ -28,6 +29,7 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
   return (
     <Stack gap="lg">
       <WelcomeCard name={trainer.name} city={data?.city} state={data?.state} picture={data?.profilePicture} />
+      <PaymentBanner trainerId={trainer.id} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <OnboardingCard trainerId={trainer.id} />

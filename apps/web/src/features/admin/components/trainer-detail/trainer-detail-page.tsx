@@ -6,6 +6,7 @@ import { type MouseEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { LedgerPanel } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useTrainerFull } from '../../api/get-trainer-full';
 import { useUpdateTrainer } from '../../api/update-trainer';
@@ -170,6 +171,7 @@ function LoadedTrainer({ trainer }: { trainer: TrainerFull }) {
           <TrainerView trainer={trainer} />
         </>
       )}
+      <LedgerPanel trainerId={trainer.id} />
       <ChangeHistory trainerId={trainer.id} />
     </Stack>
   );

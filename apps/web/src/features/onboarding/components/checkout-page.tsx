@@ -1,0 +1,271 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { enrolmentMessages, formatUsd, PLANS, type PlanKey, planTotalCents } from '@soulpunch/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useStartEnrolment } from '@/features/payments/api/enrolment';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { rememberPendingTrainer } from '../pending-trainer';
+
+interface Details {
+  fullName: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  agreeTerms: boolean;
+}
+
+const emptyDetails: Details = { fullName: '', email: '', phone: '', city: '', state: '', agreeTerms: false };
+
+const hasRequired = (d: Details) =>
+  d.fullName.trim() !== '' && d.email.trim() !== '' && d.phone.trim() !== '' && d.agreeTerms;
+
+/** Spec admin 2.7: details, then a plan; choosing a plan opens the provider's checkout. */
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const [tab, setTab] = useState<'details' | 'payment'>('details');
+  const [details, setDetails] = useState<Details>(emptyDetails);
+  const [plan, setPlan] = useState<PlanKey>('full');
+  const [alert, setAlert] = useState<string | null>(null);
+  const start = useStartEnrolment();
+  const fields = isApiError(start.error, 400) ? (start.error.body?.error.fields ?? {}) : {};
+  const alreadyEnrolled = isApiError(start.error, 409) && start.error.code === 'already_enrolled';
+
+  const set = (key: keyof Details) => (value: string | boolean) =>
+    setDetails((d) => ({ ...d, [key]: value }));
+
+  function toPayment() {
+    if (!hasRequired(details)) {
+      setAlert(enrolmentMessages.checkoutRequired);
+      return;
+    }
+    setAlert(null);
+    setTab('payment');
+  }
+
+  function pay() {
+    if (!hasRequired(details)) {
+      setAlert(enrolmentMessages.checkoutRequired);
+      setTab('details');
+      return;
+    }
+    setAlert(null);
+    start.mutate(
+      {
+        fullName: details.fullName,
+        email: details.email,
+        phone: details.phone,
+        city: details.city || null,
+        state: details.state || null,
+        agreeTerms: true,
+        plan,
+      },
+      {
+        onSuccess: ({ enrolment, checkoutUrl }) => {
+          rememberPendingTrainer(enrolment.id);
+          window.location.assign(checkoutUrl);
+        },
+        onError: (error) => {
+          if (isApiError(error, 400)) setTab('details');
+        },
+      },
+    );
+  }
+
+  return (
+    <Container size="md" py="xl" px="md">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Become a Certified Soul Punch Trainer</Title>
+          <Text c="gray.7">
+            The certification program: a 6-week online course and a 3-day in-person session. Certification is
+            valid for 2 years.
+          </Text>
+        </Stack>
+        {alert && (
+          <Alert color="red" role="alert" title="Missing information">
+            {alert}
+          </Alert>
+        )}
+        {start.isError && !alreadyEnrolled && !isApiError(start.error, 400) && (
+          <Alert color="red" role="alert">
+            {getErrorMessage(start.error)}
+          </Alert>
+        )}
+        {alreadyEnrolled && (
+          <Alert color="blue" role="alert" title="You are already enrolled">
+            {enrolmentMessages.alreadyEnrolled}{' '}
+            <Anchor component={Link} to="/trainer-portal/login">
+              Go to the Trainer Portal login
+            </Anchor>
+          </Alert>
+        )}
+        <Tabs
+          value={tab}
+          onChange={(v) => setTab(v === 'payment' ? 'payment' : 'details')}
+          keepMounted={false}
+        >
+          <Tabs.List grow>
+            <Tabs.Tab value="details">Your Details</Tabs.Tab>
+            <Tabs.Tab value="payment">Payment Options</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details" pt="lg">
+            <Stack gap="md">
+              <TextInput
+                label="Full name"
+                required
+                autoComplete="name"
+                value={details.fullName}
+                onChange={(e) => set('fullName')(e.currentTarget.value)}
+                error={fields.fullName}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                value={details.email}
+                onChange={(e) => set('email')(e.currentTarget.value)}
+                error={fields.email}
+              />
+              <TextInput
+                label="Phone"
+                type="tel"
+                required
+                autoComplete="tel"
+                value={details.phone}
+                onChange={(e) => set('phone')(e.currentTarget.value)}
+                error={fields.phone}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label="City"
+                  autoComplete="address-level2"
+                  value={details.city}
+                  onChange={(e) => set('city')(e.currentTarget.value)}
+                  error={fields.city}
+                />
+                <TextInput
+                  label="State"
+                  autoComplete="address-level1"
+                  value={details.state}
+                  onChange={(e) => set('state')(e.currentTarget.value)}
+                  error={fields.state}
+                />
+              </SimpleGrid>
+              <Checkbox
+                checked={details.agreeTerms}
+                onChange={(e) => set('agreeTerms')(e.currentTarget.checked)}
+                error={fields.agreeTerms}
+                label={
+                  <>
+                    I agree to the{' '}
+                    <Anchor component={Link} to="/legal/terms" target="_blank">
+                      Terms &amp; Conditions
+                    </Anchor>
+                  </>
+                }
+              />
+              <Group justify="flex-end">
+                <Button onClick={toPayment}>Continue to Payment Options</Button>
+              </Group>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="payment" pt="lg">
+            <Stack gap="md">
+              <Radio.Group
+                value={plan}
+                onChange={(v) => setPlan(v === 'flex' ? 'flex' : 'full')}
+                label="Choose how to pay"
+              >
+                <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+                  <Radio.Card value="full" p="md" radius="md" aria-label="Pay in Full: $1,997">
+                    <Group wrap="nowrap" align="flex-start">
+                      <Radio.Indicator />
+                      <Stack gap={4}>
+                        <Group gap="xs">
+                          <Text fw={700}>{PLANS.full.label}</Text>
+                          <Badge color="green">save 25%</Badge>
+                        </Group>
+                        <Group gap="xs" align="baseline">
+                          <Text fz={28} fw={800}>
+                            {formatUsd(PLANS.full.amountCents)}
+                          </Text>
+                          <Text
+                            td="line-through"
+                            c="gray.7"
+                            aria-label={`List price ${formatUsd(PLANS.full.listPriceCents)}`}
+                          >
+                            {formatUsd(PLANS.full.listPriceCents)}
+                          </Text>
+                        </Group>
+                        <Text fz="sm" c="gray.7">
+                          One payment, nothing more to pay.
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Radio.Card>
+                  <Radio.Card
+                    value="flex"
+                    p="md"
+                    radius="md"
+                    aria-label="Flex Plan: $499 per month for 6 months"
+                  >
+                    <Group wrap="nowrap" align="flex-start">
+                      <Radio.Indicator />
+                      <Stack gap={4}>
+                        <Text fw={700}>{PLANS.flex.label}</Text>
+                        <Text fz={28} fw={800}>
+                          {formatUsd(PLANS.flex.amountCents)}
+                          <Text span fz="md" fw={500}>
+                            /month
+                          </Text>
+                        </Text>
+                        <Text fz="sm" c="gray.7">
+                          6 monthly payments, {formatUsd(planTotalCents('flex'))} in total.
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Radio.Card>
+                </SimpleGrid>
+              </Radio.Group>
+              <Paper withBorder p="md" radius="md">
+                <Text fz="sm">
+                  {plan === 'full'
+                    ? `You pay ${formatUsd(PLANS.full.amountCents)} today.`
+                    : `You pay ${formatUsd(PLANS.flex.amountCents)} today, then ${formatUsd(PLANS.flex.amountCents)} each month for 5 more months (${formatUsd(planTotalCents('flex'))} in total).`}{' '}
+                  Payment is taken by our payment provider on its secure page.
+                </Text>
+              </Paper>
+              <Group justify="space-between">
+                <Button variant="default" onClick={() => setTab('details')}>
+                  Back to Your Details
+                </Button>
+                <Button onClick={pay} loading={start.isPending}>
+                  Proceed to Payment
+                </Button>
+              </Group>
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useResources } from '@/features/trainer-portal/api/get-resources';
+import { useRecordResourceVisit } from '@/features/trainer-portal/api/record-resource-visit';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The category of the portal's catalogue that a new trainer needs first. */
+const ESSENTIAL = 'Essential Access';
+
+/** Welcome: the Essential Access resources, each marked 'Visited' once opened (kept on the server), and the portal. */
+export function WelcomePage() {
+  useDocumentTitle('Welcome to Soul Punch');
+  const resources = useResources();
+  const visit = useRecordResourceVisit();
+  const essential =
+    resources.data?.categories.find((c) => c.name === ESSENTIAL) ?? resources.data?.categories[0] ?? null;
+
+  return (
+    <Container size="sm" py="xl" px="md">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Welcome to Soul Punch</Title>
+          <Text c="gray.7">
+            Your documents are signed and your trainer access is ready. Start with these essentials, then head
+            to your portal.
+          </Text>
+        </Stack>
+        {resources.isError && (
+          <Alert color="red" role="alert">
+            {getErrorMessage(resources.error)}{' '}
+            <Anchor component={Link} to="/trainer-portal/login">
+              Sign in
+            </Anchor>
+          </Alert>
+        )}
+        {essential && (
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="sm">
+              <Title order={2} fz="h3">
+                {essential.name}
+              </Title>
+              {essential.resources.map((resource) => (
+                <Group key={resource.id} justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Anchor
+                      href={resource.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={() => visit.mutate(resource.id)}
+                      fw={600}
+                    >
+                      {resource.name}
+                    </Anchor>
+                    <Text fz="sm" c="gray.7">
+                      {resource.description}
+                    </Text>
+                  </Stack>
+                  {resource.visited && (
+                    <Badge color="green" variant="light">
+                      Visited
+                    </Badge>
+                  )}
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        )}
+        <Button component={Link} to="/trainer-portal/dashboard" size="md">
+          Go to the Trainer Portal
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePaymentEvents, useReplayPaymentEvent } from '../api/payment-summary';
+
+const stamp = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+/** Admin: every event the payment provider sent, whether it was processed, and a way to replay one that failed. */
+export function PaymentEventsPage() {
+  useDocumentTitle('Payment events');
+  const events = usePaymentEvents();
+  const replay = useReplayPaymentEvent();
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz="h2">
+        Payment events
+      </Title>
+      {events.isPending && <Loader aria-label="Loading payment events" />}
+      {events.isError && (
+        <Alert color="red" role="alert">
+          {getErrorMessage(events.error)}
+        </Alert>
+      )}
+      {events.data?.length === 0 && <Text c="gray.7">No events received yet.</Text>}
+      {events.data && events.data.length > 0 && (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Event</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Received</Table.Th>
+                  <Table.Th>Processed</Table.Th>
+                  <Table.Th>Error</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {events.data.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{e.id}</Table.Td>
+                    <Table.Td>{e.type}</Table.Td>
+                    <Table.Td>{stamp(e.receivedAt)}</Table.Td>
+                    <Table.Td>
+                      {e.processedAt ? (
+                        <Badge color="green">{stamp(e.processedAt)}</Badge>
+                      ) : (
+                        <Badge color="red">not processed</Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{e.error ?? ''}</Table.Td>
+                    <Table.Td>
+                      {!e.processedAt && (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          loading={replay.isPending && replay.variables === e.id}
+                          onClick={() =>
+                            replay.mutate(e.id, {
+                              onSuccess: (r) =>
+                                notifications.show({
+                                  color: r.error ? 'red' : 'green',
+                                  title: r.error ? 'Error' : 'Replayed',
+                                  message: r.error ?? 'The event was processed.',
+                                }),
+                              onError: (err) =>
+                                notifications.show({
+                                  color: 'red',
+                                  title: 'Error',
+                                  message: getErrorMessage(err),
+                                }),
+                            })
+                          }
+                        >
+                          Replay
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
