@@ -1,6 +1,7 @@
 import { Button, Center, Grid, Stack, Text } from '@mantine/core';
 import { ErrorView } from '@/components/error-view';
-import { PaymentBanner } from '@/features/payments';
+import { DocumentsNotice } from '@/features/documents';
+import { PaymentBanner, ResourcesPaused } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useResources } from '../api/get-resources';
 import { type TrainerSummary, useTrainerByEmail } from '../api/get-trainer-by-email';
@@ -23,6 +24,8 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
   const profile = useTrainerProfile(trainer.id);
   const resources = useResources();
 
+  const accessPaused = isApiError(resources.error, 403) && resources.error.code === 'access_paused';
+
   if (profile.isPending) return <LoadingProfile />;
   // Without a profile the dashboard still works: 'Location not set' and 'Not set' say what is missing.
   const data = profile.data;
@@ -30,6 +33,7 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
     <Stack gap="lg">
       <WelcomeCard name={trainer.name} city={data?.city} state={data?.state} picture={data?.profilePicture} />
       <PaymentBanner trainerId={trainer.id} />
+      <DocumentsNotice trainerId={trainer.id} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <OnboardingCard trainerId={trainer.id} />
@@ -46,9 +50,11 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
           </Stack>
         </Grid.Col>
       </Grid>
+      {/* Unpaid past the grace period: say so and offer to pay, keeping any list already shown. */}
+      {accessPaused && <ResourcesPaused trainerId={trainer.id} error={resources.error} />}
       {resources.data ? (
         <ResourcesPanel categories={resources.data.categories} />
-      ) : (
+      ) : accessPaused ? null : (
         <ResourcesUnavailable error={resources.error} onRetry={() => resources.refetch()} />
       )}
     </Stack>
