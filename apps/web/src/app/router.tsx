@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
 import {
   AdminCalendarPage,
   DashboardPage,
@@ -12,6 +11,13 @@ import { ConfirmPage, LoginPage } from '@/features/auth';
 import { ClassDetailsPage, PublicCalendarPage, PublicClassesPage } from '@/features/classes';
 import { MailboxPage } from '@/features/dev-mailbox';
 import { FindTrainerPage, TrainerProfilePage, VisitorLandingPage } from '@/features/directory';
+import {
+  AdminDocumentsPage,
+  DocumentTemplatesPage,
+  OnboardingDocumentsPage,
+  SigningPage,
+  VerifyPage,
+} from '@/features/documents';
 import { PrivacyPolicyPage, SupportPage, TermsAndConditionsPage, TermsOfServicePage } from '@/features/legal';
 import {
   CheckoutPage,
@@ -28,14 +34,6 @@ import { RouteError } from './routes/route-error';
 import { TrainerCalendarRoute } from './routes/trainer-calendar-route';
 import { TrainerDashboardRoute } from './routes/trainer-dashboard-route';
 import { TrainerProfileRoute } from './routes/trainer-profile-route';
-
-const home = { to: '/', label: 'Back to Home' };
-const toAdmin = { to: '/admin', label: 'Back to Dashboard' };
-
-/** A route whose screen a later release builds. */
-function soon(path: string, title: string, back = home): RouteObject {
-  return { path, element: <ComingSoon title={title} back={back} /> };
-}
 
 /** Each section has its own error element, so one broken screen keeps the shell and the other sections. */
 function section(children: RouteObject[]): RouteObject {
@@ -58,6 +56,8 @@ export const routes: RouteObject[] = [
         { path: '/trainer-portal/dashboard', element: <TrainerDashboardRoute /> },
         { path: '/trainer-portal/profile', element: <TrainerProfileRoute /> },
         { path: '/trainer-portal/calendar', element: <TrainerCalendarRoute /> },
+        { path: '/trainer-portal/documents/:id', element: <SigningPage /> },
+        { path: '/verify', element: <VerifyPage /> },
       ]),
       section([
         { path: '/find-trainer', element: <FindTrainerPage variant="site" /> },
@@ -78,7 +78,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <DashboardPage /> },
           { path: 'trainers', element: <TrainerListPage /> },
           { path: 'trainers/:id', element: <TrainerDetailPage /> },
-          soon('documents', 'Documents', toAdmin),
+          { path: 'documents', element: <AdminDocumentsPage /> },
+          { path: 'documents/templates', element: <DocumentTemplatesPage /> },
           { path: 'calendar', element: <AdminCalendarPage /> },
           { path: 'inventory', element: <InventoryPage /> },
           { path: 'settings', element: <SettingsPage /> },
@@ -90,7 +91,7 @@ export const routes: RouteObject[] = [
         { path: '/onboarding/checkout', element: <CheckoutPage /> },
         { path: '/onboarding/payment-confirmation', element: <PaymentConfirmationPage /> },
         { path: '/onboarding/confirmation', element: <ConfirmationPage /> },
-        soon('/onboarding/documents', 'Sign Your Documents'),
+        { path: '/onboarding/documents', element: <OnboardingDocumentsPage /> },
         { path: '/onboarding/welcome', element: <WelcomePage /> },
         { path: '/test', element: <TestModePage /> },
         { path: '/test-checkout/:id', element: <TestCheckoutPage /> },

@@ -26,6 +26,8 @@ const chromelessSections = [
   // Our own routes for sign-in confirmation and the development mailbox.
   '/auth',
   '/dev',
+  // The public check of a signed PDF, reached from the QR code on its certificate.
+  '/verify',
 ];
 
 export function isAdminChromeHidden(pathname: string): boolean {
