@@ -6,6 +6,7 @@ import { type MouseEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { TrainerDocumentsSection } from '@/features/documents';
 import { LedgerPanel } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useTrainerFull } from '../../api/get-trainer-full';
@@ -172,6 +173,7 @@ function LoadedTrainer({ trainer }: { trainer: TrainerFull }) {
         </>
       )}
       <LedgerPanel trainerId={trainer.id} />
+      <TrainerDocumentsSection trainerId={trainer.id} />
       <ChangeHistory trainerId={trainer.id} />
     </Stack>
   );
