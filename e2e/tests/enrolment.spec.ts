@@ -41,6 +41,7 @@ async function payWith(page: Page, card: string) {
 async function confirmAndSignIn(page: Page) {
   await expect(page).toHaveURL(/\/onboarding\/payment-confirmation$/);
   await expect(page.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: "I've Completed Payment" }).click();
   await expect(page).toHaveURL(/\/onboarding\/confirmation$/);
   await expect(page.getByRole('heading', { name: 'Payment Completed' })).toBeVisible();

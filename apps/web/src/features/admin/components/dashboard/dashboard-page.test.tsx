@@ -37,8 +37,10 @@ describe('admin dashboard', () => {
     expect(links('Payment Status')).toEqual([
       ['Pending7(18%)', '/admin/trainers?paymentStatus=pending'],
       ['Completed31(78%)', '/admin/trainers?paymentStatus=completed'],
+      ['Past Due0(0%)', '/admin/trainers?paymentStatus=past_due'],
       ['Failed2(5%)', '/admin/trainers?paymentStatus=failed'],
       ['Refunded0(0%)', '/admin/trainers?paymentStatus=refunded'],
+      ['Disputed0(0%)', '/admin/trainers?paymentStatus=disputed'],
     ]);
     expect(links('Overall Progress')).toEqual([
       ['High12(30%)', '/admin/trainers?band=High'],

@@ -125,9 +125,14 @@ function Overview({ stats }: { stats: DashboardStats }) {
               {count.format(total)}
             </Text>
           </div>
-          <Button component={Link} to="/admin/trainers" variant="light">
-            View all trainers
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to="/admin/trainers" variant="light">
+              View all trainers
+            </Button>
+            <Button component={Link} to="/admin/payment-events" variant="default">
+              Payment events
+            </Button>
+          </Group>
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
