@@ -1,6 +1,8 @@
 import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { authMessages } from '@soulpunch/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+// The leaf module, not the feature's index: the documents feature itself imports auth.
+import { takeReturnPath } from '@/features/documents/components/return-path';
 import { getErrorMessage } from '@/lib/api-client';
 import { useVerifyMagicLink } from '../api/verify-magic-link';
 
@@ -29,7 +31,11 @@ export function ConfirmPage() {
     if (!token) return;
     verify.mutate(
       { token },
-      { onSuccess: ({ redirectTo }) => navigate(safeRedirect(redirectTo), { replace: true }) },
+      {
+        // A document link opened while signed out comes back to that document.
+        onSuccess: ({ redirectTo }) =>
+          navigate(takeReturnPath() ?? safeRedirect(redirectTo), { replace: true }),
+      },
     );
   }
 

@@ -1,0 +1,123 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, mockApi, requestsMade } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+import { consentGiven, detail, HASH, trainer } from '../testing/fixtures';
+
+beforeEach(() => {
+  // jsdom has no canvas; the drawn signature is optional, so the form works without it.
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+describe('signing page', () => {
+  it('asks for consent first and sends the disclosure version and hash', async () => {
+    let given = false;
+    const fetchMock = mockApi({
+      'GET /api/auth/session': json({ user: trainer }),
+      'GET /api/esign-consent': () => json({ ...consentGiven, given: given ? consentGiven.given : null }),
+      'POST /api/esign-consent': () => {
+        given = true;
+        return json({ ok: true });
+      },
+      'GET /api/documents/1': json(detail()),
+    });
+    const { user } = renderApp('/trainer-portal/documents/1');
+    await user.click(
+      await screen.findByRole('button', { name: 'I agree to use electronic records and signatures' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Sign Trainer Agreement' })).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/esign-consent' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      disclosureVersion: 1,
+      disclosureSha256: 'b'.repeat(64),
+    });
+  });
+
+  it('refuses to sign without the box or the name, and sends nothing', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/session': json({ user: trainer }),
+      'GET /api/esign-consent': json(consentGiven),
+      'GET /api/documents/1': json(detail()),
+    });
+    const { user } = renderApp('/trainer-portal/documents/1');
+    const checkbox = await screen.findByRole('checkbox', { name: 'I have read and agree' });
+    expect(checkbox).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Sign Trainer Agreement' }));
+    expect(screen.getByText("Please tick 'I have read and agree' to sign.")).toBeInTheDocument();
+    expect(screen.getByText('Please type your full name to sign.')).toBeInTheDocument();
+    await user.click(checkbox);
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), ' ');
+    await user.click(screen.getByRole('button', { name: 'Sign Trainer Agreement' }));
+    expect(screen.getByText('Please type your full name to sign.')).toBeInTheDocument();
+    expect(requestsMade(fetchMock).filter((r) => r.includes('/sign'))).toEqual([]);
+  });
+
+  it('signs with the hash of the version shown and shows the signed state with the PDF', async () => {
+    let signed = false;
+    const fetchMock = mockApi({
+      'GET /api/auth/session': json({ user: trainer }),
+      'GET /api/esign-consent': json(consentGiven),
+      'GET /api/documents/1': () =>
+        json(
+          signed
+            ? detail({ status: 'signed', signedAt: '2025-03-06T15:30:00Z', signerName: 'Tina Trainer' })
+            : detail(),
+        ),
+      'POST /api/documents/1/sign': () => {
+        signed = true;
+        return json(detail({ status: 'signed' }));
+      },
+      'GET /api/dashboard/stats': json({}),
+    });
+    const { user } = renderApp('/trainer-portal/documents/1');
+    await user.click(await screen.findByRole('checkbox', { name: 'I have read and agree' }));
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Tina Trainer');
+    await user.click(screen.getByRole('button', { name: 'Sign Trainer Agreement' }));
+    expect(await screen.findByRole('link', { name: 'Download signed PDF' })).toHaveAttribute(
+      'href',
+      '/api/documents/1/pdf',
+    );
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/documents/1/sign');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      templateHash: HASH,
+      agreed: true,
+      fullName: 'Tina Trainer',
+      signatureImage: null,
+    });
+  });
+
+  it("shows the server's refusal when the version changed", async () => {
+    mockApi({
+      'GET /api/auth/session': json({ user: trainer }),
+      'GET /api/esign-consent': json(consentGiven),
+      'GET /api/documents/1': json(detail()),
+      'POST /api/documents/1/sign': json(
+        {
+          error: {
+            code: 'version_changed',
+            message:
+              'This document has changed since you opened it. Please read the current version and sign again.',
+          },
+        },
+        { status: 409 },
+      ),
+    });
+    const { user } = renderApp('/trainer-portal/documents/1');
+    await user.click(await screen.findByRole('checkbox', { name: 'I have read and agree' }));
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Tina Trainer');
+    await user.click(screen.getByRole('button', { name: 'Sign Trainer Agreement' }));
+    expect(await screen.findByText(/This document has changed since you opened it/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'I have read and agree' })).not.toBeChecked();
+  });
+
+  it('asks a signed-out visitor to sign in', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: null }) });
+    renderApp('/trainer-portal/documents/1');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/trainer-portal/login',
+    );
+  });
+});
