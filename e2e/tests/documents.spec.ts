@@ -1,0 +1,154 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs } from '../fixtures/auth';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+
+// Demo data: the administrator. The trainers are new each run, so their documents are fresh.
+const ADMIN = 'admin@soulpunch.example';
+const TITLES = ['Trainer Agreement', 'Non-Disclosure Agreement', 'Liability Waiver'];
+const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+const SIGNER = { name: `Dana Signer ${stamp}`, email: `dana.${stamp}@example.com` };
+const WAITER = { name: `Wes Waiting ${stamp}`, email: `wes.${stamp}@example.com` };
+
+test.use({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function addTrainer(page: Page, trainer: { name: string; email: string }) {
+  const card = page.getByRole('region', { name: 'Add Trainer' });
+  await card.getByRole('textbox', { name: 'Name' }).fill(trainer.name);
+  await card.getByRole('textbox', { name: 'Email' }).fill(trainer.email);
+  await card.getByRole('button', { name: 'Add Trainer' }).click();
+  await expect(page.getByText(`${trainer.name} has been e-mailed a sign-in link.`)).toBeVisible();
+}
+
+async function drawSignature(page: Page) {
+  const canvas = page.getByRole('img', { name: 'Draw your signature (optional)' });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('The signature canvas has no box');
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25));
+  }
+  await page.mouse.up();
+}
+
+test('a new trainer consents and signs all three documents on a phone; the admin sees, reminds, checks; the PDF verifies', async ({
+  page,
+}, testInfo) => {
+  // The admin adds two trainers: the server sends each the three required documents.
+  await signInAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/settings');
+  await addTrainer(page, SIGNER);
+  await addTrainer(page, WAITER);
+  await page.context().clearCookies();
+
+  // The trainer signs in through the mailbox and finds the three documents.
+  await signInAs(page, SIGNER.email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto('/onboarding/documents');
+  await expect(page.getByText('0 of 3 signed')).toBeVisible();
+  await expect(page.getByText('Please sign all required documents to continue.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await expectNoSidewaysScroll(page);
+
+  let pdfPath = '';
+  for (const [i, title] of TITLES.entries()) {
+    await page.getByRole('link', { name: `Review and sign ${title}` }).click();
+    await expect(page).toHaveURL(/\/trainer-portal\/documents\/\d+$/);
+    if (i === 0) {
+      // The consent comes once, before the first signature.
+      const agree = page.getByRole('button', { name: 'I agree to use electronic records and signatures' });
+      await expect(agree).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await agree.click();
+    }
+    const sign = page.getByRole('button', { name: `Sign ${title}` });
+    await expect(sign).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'I have read and agree' })).not.toBeChecked();
+    if (i === 0) {
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      // Signing without the box is refused.
+      await page.getByRole('textbox', { name: /Full name/ }).fill(SIGNER.name);
+      await sign.click();
+      await expect(page.getByText("Please tick 'I have read and agree' to sign.")).toBeVisible();
+      await drawSignature(page);
+    } else {
+      await page.getByRole('textbox', { name: /Full name/ }).fill(SIGNER.name);
+    }
+    await page.getByRole('checkbox', { name: 'I have read and agree' }).check();
+    await sign.click();
+    const download = page.getByRole('link', { name: 'Download signed PDF' });
+    await expect(download).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText(/Signed by .+ on [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M/),
+    ).toBeVisible();
+    if (i === 0) {
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      pdfPath = testInfo.outputPath('signed.pdf');
+      await file.saveAs(pdfPath);
+    }
+    await page.getByRole('link', { name: 'Back to your documents' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/documents$/);
+  }
+
+  await expect(page.getByText('3 of 3 signed')).toBeVisible();
+  await expect(page.getByText('Please sign all required documents to continue.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+
+  // The verify page accepts the issued PDF and rejects it with one byte changed.
+  await page.goto('/verify');
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Choose the signed PDF').setInputFiles(pdfPath);
+  await expect(page.getByText('Issued by Soul Punch and unaltered')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const bytes = await readFile(pdfPath);
+  const middle = Math.floor(bytes.length / 3);
+  bytes[middle] = bytes[middle] === 0x41 ? 0x42 : 0x41;
+  const altered = testInfo.outputPath('altered.pdf');
+  await writeFile(altered, bytes);
+  await page.getByLabel('Choose the signed PDF').setInputFiles(altered);
+  await expect(page.getByText('This file could not be verified')).toBeVisible();
+
+  // The admin sees the three signed documents with their times, reminds the other trainer and checks status.
+  await page.context().clearCookies();
+  await signInAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/documents');
+  await expect(page.getByRole('tab', { name: 'All Documents' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: 'Signed' }).click();
+  const signedPanel = page.getByRole('tabpanel', { name: 'Signed' });
+  for (const title of TITLES) {
+    const card = signedPanel.getByRole('article', { name: `${title}, ${SIGNER.name}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/^Signed: [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0);
+  }
+
+  await page.getByRole('tab', { name: 'Pending' }).click();
+  const waiting = page
+    .getByRole('tabpanel', { name: 'Pending' })
+    .getByRole('article', { name: `Trainer Agreement, ${WAITER.name}` });
+  await expect(waiting.getByRole('button', { name: 'Send Reminder' })).toBeVisible();
+  await waiting.getByRole('button', { name: 'Send Reminder' }).click();
+  await expect(
+    page.getByText('A reminder has been sent to the trainer to sign this document.'),
+  ).toBeVisible();
+  await expect(waiting.getByRole('button', { name: 'Send Reminder' })).toHaveCount(0);
+  await expect(waiting.getByText(/^Reminder sent: [A-Z][a-z]{2} \d/)).toBeVisible();
+
+  await waiting.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByText('Document status has been checked and updated if needed.')).toBeVisible();
+});
