@@ -52,6 +52,14 @@ async function confirmAndSignIn(page: Page) {
   return (await session.json()).user as { email: string; trainerId: number };
 }
 
+async function asAdmin(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, 'admin@soulpunch.example');
+  await expect(page).toHaveURL(/\/admin$/);
+  return { page, close: () => context.close() };
+}
+
 for (const device of ['phone', 'desktop'] as const) {
   test.describe(`enrolment on a ${device}`, () => {
     if (device === 'phone')
@@ -78,67 +86,60 @@ for (const device of ['phone', 'desktop'] as const) {
       const user = await confirmAndSignIn(page);
       expect(user.email).toBe(email);
     });
+
+    test('a declined card leaves the enrolment unpaid with a clear message, and another card pays', async ({
+      page,
+    }) => {
+      await fillDetails(page, uniqueEmail(`declined-${device}`));
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole('button', { name: 'Continue to Payment Options' }).click();
+      await chooseAndPay(page, 'Pay in Full', '4000 0000 0000 0002');
+      await expect(page.getByRole('alert')).toContainText('Your card was declined. No money was taken.');
+      await expectNoSeriousA11yViolations(page);
+      await expectNoSidewaysScroll(page);
+      // The confirmation screen still sees an unpaid enrolment.
+      const current = await page.request.get('/api/enrolments/current');
+      expect(await current.json()).toMatchObject({ paid: false });
+      await payWith(page, '4242 4242 4242 4242');
+      await confirmAndSignIn(page);
+    });
+
+    test('a flex trainer whose second instalment fails sees the banner and pays', async ({
+      page,
+      browser,
+    }) => {
+      await fillDetails(page, uniqueEmail(`flex-${device}`));
+      await page.getByLabel(/I agree to the/).check();
+      await page.getByRole('button', { name: 'Continue to Payment Options' }).click();
+      await chooseAndPay(page, 'Flex Plan', '4000 0000 0000 0341');
+      const user = await confirmAndSignIn(page);
+
+      // "A month later": the admin bills the next instalment now; the saved 0341 card fails it.
+      const admin = await asAdmin(browser);
+      const bill = await admin.page.request.post('/api/test-provider/instalments/bill-now', {
+        data: { trainerId: user.trainerId },
+      });
+      expect(bill.status()).toBe(200);
+      await admin.page.goto(`/admin/trainers/${user.trainerId}`);
+      await expect(admin.page.getByText(/1 of 6 paid/)).toBeVisible();
+      await expect(admin.page.getByRole('cell', { name: 'failed' })).toBeVisible();
+      await admin.close();
+
+      await page.goto('/trainer-portal/dashboard');
+      const banner = page.getByRole('alert').filter({ hasText: 'A payment did not go through' });
+      await expect(banner).toContainText('Your instalment of $499');
+      await expectNoSidewaysScroll(page);
+      await banner.getByRole('link', { name: 'Pay now' }).click();
+      await expect(page).toHaveURL(/\/test-checkout\/cs_test_/);
+      await expect(page.getByText('payment 2 of 6')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await payWith(page, '4242 4242 4242 4242');
+      await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+      await expect(page.getByText(/2 of 6 paid · next \$499 on/)).toBeVisible();
+      await expect(page.getByText('A payment did not go through')).toHaveCount(0);
+    });
   });
 }
-
-test('a declined card leaves the enrolment unpaid with a clear message, and another card pays', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await fillDetails(page, uniqueEmail('declined'));
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Continue to Payment Options' }).click();
-  await chooseAndPay(page, 'Pay in Full', '4000 0000 0000 0002');
-  await expect(page.getByRole('alert')).toContainText('Your card was declined. No money was taken.');
-  await expectNoSeriousA11yViolations(page);
-  await expectNoSidewaysScroll(page);
-  // The confirmation screen still sees an unpaid enrolment.
-  const current = await page.request.get('/api/enrolments/current');
-  expect(await current.json()).toMatchObject({ paid: false });
-  await payWith(page, '4242 4242 4242 4242');
-  await confirmAndSignIn(page);
-});
-
-async function asAdmin(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, 'admin@soulpunch.example');
-  await expect(page).toHaveURL(/\/admin$/);
-  return { page, close: () => context.close() };
-}
-
-test('a flex trainer whose second instalment fails sees the banner and pays', async ({ page, browser }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await fillDetails(page, uniqueEmail('flex'));
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Continue to Payment Options' }).click();
-  await chooseAndPay(page, 'Flex Plan', '4000 0000 0000 0341');
-  const user = await confirmAndSignIn(page);
-
-  // "A month later": the admin bills the next instalment now; the saved 0341 card fails it.
-  const admin = await asAdmin(browser);
-  const bill = await admin.page.request.post('/api/test-provider/instalments/bill-now', {
-    data: { trainerId: user.trainerId },
-  });
-  expect(bill.status()).toBe(200);
-  await admin.page.goto(`/admin/trainers/${user.trainerId}`);
-  await expect(admin.page.getByText(/1 of 6 paid/)).toBeVisible();
-  await expect(admin.page.getByRole('cell', { name: 'failed' })).toBeVisible();
-  await admin.close();
-
-  await page.goto('/trainer-portal/dashboard');
-  const banner = page.getByRole('alert').filter({ hasText: 'A payment did not go through' });
-  await expect(banner).toContainText('Your instalment of $499');
-  await expectNoSidewaysScroll(page);
-  await banner.getByRole('link', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/);
-  await expect(page.getByText('payment 2 of 6')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await payWith(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
-  await expect(page.getByText(/2 of 6 paid · next \$499 on/)).toBeVisible();
-  await expect(page.getByText('A payment did not go through')).toHaveCount(0);
-});
 
 test('welcome lists the Essential Access resources and the way into the portal', async ({ page }) => {
   await signInAs(page, 'jasmine.carter@soulpunch.example');
