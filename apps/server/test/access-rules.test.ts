@@ -47,6 +47,9 @@ const PUBLIC_ROUTES = [
   'GET /api/payments/provider',
   'GET /api/test-provider/checkouts/:checkoutId',
   'POST /api/test-provider/checkouts/:checkoutId/pay',
+  // Anyone may check a signed document's file or its certificate's QR code.
+  'POST /api/verify',
+  'GET /api/verify/:id',
 ];
 
 describe('access rules, read from the server route table', () => {

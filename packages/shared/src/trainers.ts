@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DocumentSummary } from './documents';
 import { ONBOARDING_STATUSES, PAYMENT_STATUSES } from './presets';
 import { PROGRESS_BANDS, type TrainingEngagement } from './progress';
 
@@ -144,7 +145,7 @@ export interface DashboardStats {
   byOnboardingStatus: Record<string, number>;
   byPaymentStatus: Record<string, number>;
   byBand: Record<string, number>;
-  pendingDocuments: unknown[];
+  pendingDocuments: DocumentSummary[];
 }
 
 export const newTrainerSchema = z.strictObject({ name: trainerNameSchema, email: trainerEmailSchema });

@@ -6,6 +6,7 @@ import * as resources from './migrations/0003-resources';
 import * as trainerCoordinates from './migrations/0004-trainer-coordinates';
 import * as classes from './migrations/0005-classes';
 import * as enrolmentAndPayments from './migrations/0006-enrolment-and-payments';
+import * as documents from './migrations/0007-documents';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-trainer-coordinates': trainerCoordinates,
   '0005-classes': classes,
   '0006-enrolment-and-payments': enrolmentAndPayments,
+  '0007-documents': documents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,7 +57,9 @@ export interface OutboxMessagesTable {
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** Text as it is, or base64 for binary files (a signed PDF). */
   content: string;
+  encoding?: 'base64';
 }
 
 export interface TrainersTable {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { trainerInGoodStanding } from '../standing/sql';
 
 /** Classes with their trainer's name and live registration counts. */
 export function classesWithCounts(db: Kysely<Database>) {
@@ -33,6 +34,7 @@ export function classesWithCounts(db: Kysely<Database>) {
 export function publicClasses(db: Kysely<Database>) {
   return classesWithCounts(db)
     .where('trainers.status', '=', 'active')
+    .where(trainerInGoodStanding)
     .where((eb) =>
       eb.or([eb('trainerProfiles.publiclyListed', '=', true), eb('trainerProfiles.trainerId', 'is', null)]),
     );

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/app-error';
 import { type Coordinates, distanceMiles, geocodeSearch } from '../../lib/geocoder';
+import { trainerInGoodStanding } from '../standing/sql';
 
 type Query = z.output<typeof publicTrainerQuerySchema>;
 
@@ -35,6 +36,7 @@ async function listedTrainerRows(db: Db, id?: number) {
     ])
     .where('trainerProfiles.publiclyListed', '=', true)
     .where('trainers.status', '=', 'active')
+    .where(trainerInGoodStanding)
     .$if(id !== undefined, (qb) => qb.where('trainers.id', '=', id as number))
     .execute();
 }
@@ -235,6 +237,7 @@ export async function directoryVersion(db: Db): Promise<string> {
       (select count(*) from trainer_profiles), (select max(updated_at) from trainer_profiles),
       (select count(*) from classes), (select max(updated_at) from classes),
       (select count(*) from class_registrations), (select max(updated_at) from class_registrations),
+      (select count(*) from documents), (select max(updated_at) from documents),
       -- Classes pass from upcoming to past with time alone: the hour keeps cached lists from going stale.
       date_trunc('hour', now())) as version`.execute(db);
   return row.rows[0]?.version ?? '';

@@ -1,9 +1,162 @@
-import type { FastifyInstance } from 'fastify';
+import { esignConsentSchema, signDocumentSchema } from '@soulpunch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { unauthenticated } from '../../lib/app-error';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import type { ScheduledJob } from '../../lib/scheduler';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import { assertCanReachTrainer } from '../auth/access';
+import { trainerIdParams } from '../trainers/routes';
+import { verifyAuditChain } from './audit';
+import {
+  checkDocumentStatus,
+  downloadSignedPdf,
+  ensureTemplates,
+  getConsentState,
+  getDocumentDetail,
+  getTrainerStanding,
+  giveConsent,
+  listAllDocuments,
+  listAuditEvents,
+  listTrainerDocuments,
+  publicDocumentFacts,
+  resendDocument,
+  runDocumentSchedule,
+  sendDocumentReminder,
+  signDocument,
+  verifyUploadedPdf,
+  withdrawConsent,
+} from './service';
 
-export async function documentRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+const documentParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export function documentJobs(_deps: AppDeps): ScheduledJob[] {
-  return [];
+const contextOf = (request: FastifyRequest) => ({
+  user: request.user,
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+});
+
+function signedInUser(request: FastifyRequest) {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
+  await ensureTemplates(deps.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/documents', { config: { access: 'admin' } }, async () => listAllDocuments(deps.db));
+  r.post('/api/documents/refresh', { config: { access: 'admin' } }, async () =>
+    runDocumentSchedule(deps, deps.clock.now()),
+  );
+  r.post('/api/documents/audit/verify', { config: { access: 'admin' } }, async () =>
+    verifyAuditChain(deps.db),
+  );
+  r.get(
+    '/api/documents/:id',
+    { schema: { params: documentParams }, config: { access: 'signed-in' } },
+    async (request) => getDocumentDetail(deps, request.params.id, contextOf(request)),
+  );
+  r.post(
+    '/api/documents/:id/check-status',
+    { schema: { params: documentParams }, config: { access: 'admin' } },
+    async (request) => checkDocumentStatus(deps, request.params.id),
+  );
+  r.post(
+    '/api/documents/:id/send-reminder',
+    { schema: { params: documentParams }, config: { access: 'admin' } },
+    async (request) => sendDocumentReminder(deps, request.params.id, signedInUser(request)),
+  );
+  r.post(
+    '/api/documents/:id/resend',
+    { schema: { params: documentParams }, config: { access: 'admin' } },
+    async (request) => resendDocument(deps, request.params.id, signedInUser(request)),
+  );
+  r.get(
+    '/api/documents/:id/audit',
+    { schema: { params: documentParams }, config: { access: 'admin' } },
+    async (request) => listAuditEvents(deps.db, request.params.id),
+  );
+  r.post(
+    '/api/documents/:id/sign',
+    { schema: { params: documentParams, body: signDocumentSchema }, config: { access: 'signed-in' } },
+    async (request) => signDocument(deps, request.params.id, contextOf(request), request.body),
+  );
+  r.get(
+    '/api/documents/:id/pdf',
+    { schema: { params: documentParams }, config: { access: 'signed-in' } },
+    async (request, reply) => {
+      const { pdf, filename } = await downloadSignedPdf(deps, request.params.id, contextOf(request));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+  r.get(
+    '/api/trainers/:id/documents',
+    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return listTrainerDocuments(deps.db, request.params.id);
+    },
+  );
+  r.get(
+    '/api/trainers/:id/standing',
+    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return getTrainerStanding(deps.db, request.params.id);
+    },
+  );
+
+  r.get('/api/esign-consent', { config: { access: 'signed-in' } }, async (request) =>
+    getConsentState(deps.db, signedInUser(request).id),
+  );
+  r.post(
+    '/api/esign-consent',
+    { schema: { body: esignConsentSchema }, config: { access: 'signed-in' } },
+    async (request) =>
+      giveConsent(deps, { ...contextOf(request), user: signedInUser(request) }, request.body),
+  );
+  r.delete('/api/esign-consent', { config: { access: 'signed-in' } }, async (request) =>
+    withdrawConsent(deps, signedInUser(request).id),
+  );
+
+  // Anyone may check a document: the file's own bytes (raw PDF body) or the facts behind a certificate's QR code.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/pdf',
+      { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post(
+      '/api/verify',
+      { config: { access: 'public' }, bodyLimit: 10 * 1024 * 1024 },
+      async (request) => {
+        await enforceRateLimits(deps.db, [
+          { key: `verify-pdf:ip:${request.ip}`, limit: 30, windowSeconds: 600 },
+        ]);
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return verifyUploadedPdf(deps, body, contextOf(request));
+      },
+    );
+  });
+  r.get(
+    '/api/verify/:id',
+    { schema: { params: documentParams }, config: { access: 'public' } },
+    async (request) => publicDocumentFacts(deps.db, request.params.id),
+  );
+}
+
+export function documentJobs(deps: AppDeps): ScheduledJob[] {
+  return [
+    {
+      name: 'documents:reminders-and-expiry',
+      everyMs: 60 * 60 * 1000,
+      run: (now) => runDocumentSchedule(deps, now),
+    },
+  ];
 }

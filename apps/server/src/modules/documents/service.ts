@@ -1,13 +1,750 @@
+import {
+  type AuditEvent,
+  canSendReminder,
+  DOCUMENT_TYPES,
+  type DocumentDetail,
+  type DocumentSummary,
+  type DocumentType,
+  documentMessages,
+  type EsignConsentState,
+  type SessionUser,
+  type signDocumentSchema,
+  type TrainerStanding,
+  type VerifyResult,
+} from '@soulpunch/shared';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { DocumentRow, TemplateRow } from '../../db/schema-documents';
 import type { AppDeps } from '../../deps';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { DAY_MS } from '../../lib/clock';
+import { noticeEmail } from '../mail/templates';
+import { appendAuditEvent, eventsOf, sha256 } from './audit';
+import { renderSignedDocument } from './pdf';
+import { checkSeal, sealKeyFor, sealPdf } from './seal';
+import { ESIGN_DISCLOSURE, FIRST_TEMPLATES } from './template-texts';
+
+type Trx = Kysely<Database>;
+type SignInput = z.output<typeof signDocumentSchema>;
+export interface RequestContext {
+  user: SessionUser | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+export const DISCLOSURE = { ...ESIGN_DISCLOSURE, sha256: sha256(ESIGN_DISCLOSURE.text) };
+
+/** Version 1 of each template, inserted once into an empty installation. */
+export async function ensureTemplates(db: Db): Promise<void> {
+  for (const type of DOCUMENT_TYPES) {
+    const t = FIRST_TEMPLATES[type];
+    await db
+      .insertInto('documentTemplates')
+      .values({
+        type,
+        version: 1,
+        title: t.title,
+        description: t.description,
+        body: t.body,
+        sha256: sha256(t.body),
+      })
+      .onConflict((oc) => oc.columns(['type', 'version']).doNothing())
+      .execute();
+  }
+}
+
+async function latestTemplate(db: Db, type: DocumentType): Promise<TemplateRow> {
+  const find = () =>
+    db
+      .selectFrom('documentTemplates')
+      .selectAll()
+      .where('type', '=', type)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found;
+  // An emptied database (tests, a restore) gets the first versions back rather than failing to onboard.
+  await ensureTemplates(db);
+  return (await find()) as TemplateRow;
+}
+
+const signingUrl = (deps: AppDeps, id: number) => `${deps.config.appUrl}/trainer-portal/documents/${id}`;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type Joined = DocumentRow & {
+  title: string;
+  description: string;
+  version: number;
+  sha256: string;
+  body: string;
+  trainerName: string;
+};
+
+function joined(db: Trx) {
+  return db
+    .selectFrom('documents')
+    .innerJoin('documentTemplates', 'documentTemplates.id', 'documents.templateId')
+    .innerJoin('trainers', 'trainers.id', 'documents.trainerId')
+    .selectAll('documents')
+    .select([
+      'documentTemplates.title',
+      'documentTemplates.description',
+      'documentTemplates.version',
+      'documentTemplates.sha256',
+      'documentTemplates.body',
+      'trainers.name as trainerName',
+    ]);
+}
+
+function toSummary(d: Joined): DocumentSummary {
+  return {
+    id: d.id,
+    type: d.type,
+    title: d.title,
+    description: d.description,
+    status: d.status,
+    trainerId: d.trainerId,
+    trainerName: d.trainerName,
+    templateVersion: d.version,
+    templateHash: d.sha256,
+    sentAt: iso(d.sentAt),
+    reminderSentAt: iso(d.reminderSentAt),
+    signedAt: iso(d.signedAt),
+    expiresAt: iso(d.expiresAt),
+    url: `/trainer-portal/documents/${d.id}`,
+    required: true,
+    pdfHash: d.pdfSha256,
+  };
+}
+
+async function loadDocument(db: Trx, id: number): Promise<Joined> {
+  const row = await joined(db).where('documents.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Document not found.');
+  return row;
+}
+
+export async function getDocumentSummary(db: Db, id: number): Promise<DocumentSummary> {
+  return toSummary(await loadDocument(db, id));
+}
+
+const SYSTEM = { actorUserId: null, actor: 'system', ip: null, userAgent: null };
+
+/** E-mails the signing link: pending -> sent, with a fresh expiry period. A mail failure leaves it pending. */
+async function sendDocument(
+  deps: AppDeps,
+  doc: Joined,
+  actor: { actorUserId: number | null; actor: string },
+) {
+  const trainer = await deps.db
+    .selectFrom('trainers')
+    .select(['email', 'name'])
+    .where('id', '=', doc.trainerId)
+    .executeTakeFirstOrThrow();
+  const now = deps.clock.now();
+  try {
+    await deps.mailer.send(
+      noticeEmail({
+        to: trainer.email,
+        name: trainer.name,
+        subject: `Please sign: ${doc.title}`,
+        paragraphs: [
+          `Your ${doc.title} is ready to sign. It takes a few minutes: read it, tick 'I have read and agree' and type your name.`,
+          `The link works after you sign in to the Trainer Portal. The document stays open for ${deps.config.documentExpiryDays} days.`,
+        ],
+        action: { label: `Review and sign the ${doc.title}`, url: signingUrl(deps, doc.id) },
+      }),
+    );
+  } catch {
+    return false;
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('documents')
+      .set({
+        status: 'sent',
+        sentAt: now,
+        expiresAt: new Date(now.getTime() + deps.config.documentExpiryDays * DAY_MS),
+        reminderSentAt: null,
+        lastReminderAt: null,
+        updatedAt: now,
+      })
+      .where('id', '=', doc.id)
+      .execute();
+    await appendAuditEvent(trx, {
+      documentId: doc.id,
+      type: 'sent',
+      at: now,
+      ip: null,
+      userAgent: null,
+      documentHash: doc.sha256,
+      ...actor,
+    });
+  });
+  return true;
+}
 
 /**
- * Creates and sends a trainer's three required documents (latest template versions). Idempotent: a trainer who
- * already has a live or signed document of a type gets no second one. Called by trigger-onboarding.
+ * A trainer's three required documents, latest versions, created and sent. Idempotent: a type that already has a
+ * signed or open document of its latest version gets none.
  */
-export async function createRequiredDocuments(
-  _deps: AppDeps,
-  _trainerId: number,
-  _trx?: Kysely<Database>,
-): Promise<void> {}
+export async function createRequiredDocuments(deps: AppDeps, trainerId: number): Promise<void> {
+  for (const type of DOCUMENT_TYPES) {
+    const template = await latestTemplate(deps.db, type);
+    const existing = await deps.db
+      .selectFrom('documents')
+      .select('id')
+      .where('trainerId', '=', trainerId)
+      .where('templateId', '=', template.id)
+      .where('status', 'in', ['pending', 'sent', 'signed'])
+      .executeTakeFirst();
+    if (existing) continue;
+    const created = await deps.db
+      .insertInto('documents')
+      .values({ trainerId, templateId: template.id, type, createdAt: deps.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sendDocument(deps, await loadDocument(deps.db, created.id), SYSTEM);
+  }
+}
+
+/** The latest document of each type for a trainer (older versions and expired copies stay in the admin list). */
+export async function listTrainerDocuments(db: Db, trainerId: number): Promise<DocumentSummary[]> {
+  const rows = await joined(db)
+    .where('documents.trainerId', '=', trainerId)
+    .orderBy('documents.id', 'desc')
+    .execute();
+  const latest = new Map<string, Joined>();
+  for (const row of rows) if (!latest.has(row.type)) latest.set(row.type, row);
+  return DOCUMENT_TYPES.flatMap((type) => {
+    const row = latest.get(type);
+    return row ? [toSummary(row)] : [];
+  });
+}
+
+export async function listAllDocuments(db: Db): Promise<DocumentSummary[]> {
+  return (await joined(db).orderBy('documents.id', 'desc').execute()).map(toSummary);
+}
+
+async function currentConsent(db: Trx, userId: number) {
+  return db
+    .selectFrom('esignConsents')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('withdrawnAt', 'is', null)
+    .where('disclosureSha256', '=', DISCLOSURE.sha256)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function getConsentState(db: Db, userId: number): Promise<EsignConsentState> {
+  const given = await currentConsent(db, userId);
+  return {
+    disclosure: { version: DISCLOSURE.version, sha256: DISCLOSURE.sha256, text: DISCLOSURE.text },
+    given: given ? { at: given.givenAt.toISOString(), version: given.disclosureVersion } : null,
+  };
+}
+
+export async function giveConsent(
+  deps: AppDeps,
+  ctx: RequestContext & { user: SessionUser },
+  input: { disclosureVersion: number; disclosureSha256: string },
+): Promise<EsignConsentState> {
+  if (input.disclosureVersion !== DISCLOSURE.version || input.disclosureSha256 !== DISCLOSURE.sha256) {
+    throw new AppError(
+      409,
+      'disclosure_changed',
+      'The disclosure has changed. Please read the current one and agree again.',
+    );
+  }
+  if (!(await currentConsent(deps.db, ctx.user.id))) {
+    const now = deps.clock.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('esignConsents')
+        .values({
+          userId: ctx.user.id,
+          disclosureVersion: DISCLOSURE.version,
+          disclosureSha256: DISCLOSURE.sha256,
+          givenAt: now,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        })
+        .execute();
+      // The consent is part of each open document's story.
+      const open = await trx
+        .selectFrom('documents')
+        .innerJoin('documentTemplates', 'documentTemplates.id', 'documents.templateId')
+        .select(['documents.id', 'documentTemplates.sha256'])
+        .where('documents.trainerId', '=', ctx.user.trainerId ?? -1)
+        .where('documents.status', '=', 'sent')
+        .execute();
+      for (const d of open) {
+        await appendAuditEvent(trx, {
+          documentId: d.id,
+          type: 'consented',
+          at: now,
+          actorUserId: ctx.user.id,
+          actor: ctx.user.email,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          documentHash: d.sha256,
+        });
+      }
+    });
+  }
+  return getConsentState(deps.db, ctx.user.id);
+}
+
+export async function withdrawConsent(deps: AppDeps, userId: number): Promise<EsignConsentState> {
+  await deps.db
+    .updateTable('esignConsents')
+    .set({ withdrawnAt: deps.clock.now() })
+    .where('userId', '=', userId)
+    .where('withdrawnAt', 'is', null)
+    .execute();
+  return getConsentState(deps.db, userId);
+}
+
+function assertCanSee(ctx: RequestContext, doc: Joined) {
+  if (!ctx.user) throw new AppError(401, 'unauthenticated', 'Please sign in to continue.');
+  if (!ctx.user.roles.includes('admin') && ctx.user.trainerId !== doc.trainerId) throw forbidden();
+}
+
+/** The text to read and sign; the signer opening it is recorded as 'viewed' (at most once a day). */
+export async function getDocumentDetail(
+  deps: AppDeps,
+  id: number,
+  ctx: RequestContext,
+): Promise<DocumentDetail> {
+  const doc = await loadDocument(deps.db, id);
+  assertCanSee(ctx, doc);
+  const isSigner = ctx.user?.trainerId === doc.trainerId;
+  const now = deps.clock.now();
+  if (
+    isSigner &&
+    doc.status === 'sent' &&
+    (!doc.viewedAt || now.getTime() - doc.viewedAt.getTime() > DAY_MS)
+  ) {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('documents').set({ viewedAt: now }).where('id', '=', id).execute();
+      await appendAuditEvent(trx, {
+        documentId: id,
+        type: 'viewed',
+        at: now,
+        actorUserId: ctx.user?.id ?? null,
+        actor: ctx.user?.email ?? 'unknown',
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        documentHash: doc.sha256,
+      });
+    });
+  }
+  const consent = ctx.user && isSigner ? await currentConsent(deps.db, ctx.user.id) : null;
+  return {
+    ...toSummary(doc),
+    body: doc.body,
+    signerName: doc.signerName,
+    consentRequired: isSigner && !consent,
+  };
+}
+
+/**
+ * A signature: only the document's own trainer, with a current consent, the box ticked, a typed name, on the exact
+ * version shown, while the document is open. Records who, when, where from and what; then seals the PDF.
+ */
+export async function signDocument(
+  deps: AppDeps,
+  id: number,
+  ctx: RequestContext,
+  input: SignInput,
+): Promise<DocumentSummary> {
+  const doc = await loadDocument(deps.db, id);
+  const user = ctx.user;
+  if (!user) throw new AppError(401, 'unauthenticated', 'Please sign in to continue.');
+  if (user.trainerId !== doc.trainerId)
+    throw forbidden('Only the trainer this document was sent to can sign it.');
+  if (doc.status === 'signed') throw new AppError(409, 'already_signed', documentMessages.alreadySigned);
+  const now = deps.clock.now();
+  if (doc.status === 'expired' || (doc.expiresAt && doc.expiresAt <= now)) {
+    throw new AppError(409, 'expired', documentMessages.expired);
+  }
+  if (input.templateHash !== doc.sha256)
+    throw new AppError(409, 'version_changed', documentMessages.versionChanged);
+  const consent = await currentConsent(deps.db, user.id);
+  if (!consent) throw new AppError(409, 'consent_required', documentMessages.consentRequired);
+
+  const signed = await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('documents')
+      .set({
+        status: 'signed',
+        signedAt: now,
+        signerUserId: user.id,
+        signerName: input.fullName,
+        signerEmail: user.email,
+        signatureImage: input.signatureImage ?? null,
+        signerIp: ctx.ip,
+        signerUserAgent: ctx.userAgent,
+        consentId: consent.id,
+        signedTemplateSha256: doc.sha256,
+        updatedAt: now,
+      })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'sent'])
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw new AppError(409, 'already_signed', documentMessages.alreadySigned);
+    await appendAuditEvent(trx, {
+      documentId: id,
+      type: 'signed',
+      at: now,
+      actorUserId: user.id,
+      actor: user.email,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      documentHash: doc.sha256,
+    });
+    return true;
+  });
+  if (signed) {
+    const pdf = await issueSealedPdf(deps, id);
+    await deps.mailer.send({
+      ...noticeEmail({
+        to: user.email,
+        name: input.fullName,
+        subject: `Signed: ${doc.title}`,
+        paragraphs: [
+          `Thank you for signing the ${doc.title}. Your signed copy, sealed by Soul Punch, is attached; you can also download it from your trainer portal.`,
+        ],
+      }),
+      attachments: [
+        {
+          filename: `${doc.type}-${id}-signed.pdf`,
+          contentType: 'application/pdf',
+          content: pdf.toString('base64'),
+          encoding: 'base64',
+        },
+      ],
+    });
+    await completeOnboardingIfSigned(deps.db, doc.trainerId);
+  }
+  return getDocumentSummary(deps.db, id);
+}
+
+/** Renders, seals and stores the signed PDF, recording its hash. Done once per document. */
+export async function issueSealedPdf(deps: AppDeps, id: number): Promise<Buffer> {
+  const doc = await loadDocument(deps.db, id);
+  if (doc.status !== 'signed' || !doc.signedAt || !doc.signerName)
+    throw new AppError(409, 'not_signed', 'This document is not signed yet.');
+  if (doc.pdfPath) {
+    const stored = await deps.storage.get(doc.pdfPath);
+    if (stored) return stored;
+  }
+  const consent = doc.consentId
+    ? await deps.db.selectFrom('esignConsents').selectAll().where('id', '=', doc.consentId).executeTakeFirst()
+    : undefined;
+  const events = await eventsOf(deps.db, id);
+  const rendered = await renderSignedDocument({
+    documentId: id,
+    title: doc.title,
+    version: doc.version,
+    templateSha256: doc.sha256,
+    body: doc.body,
+    signerName: doc.signerName,
+    signerEmail: doc.signerEmail ?? '',
+    signatureImage: doc.signatureImage,
+    signedAt: doc.signedAt,
+    sentAt: doc.sentAt,
+    viewedAt: doc.viewedAt,
+    ip: doc.signerIp ?? 'unknown',
+    userAgent: doc.signerUserAgent ?? 'unknown',
+    consent: {
+      givenAt: consent?.givenAt ?? doc.signedAt,
+      version: consent?.disclosureVersion ?? DISCLOSURE.version,
+      sha256: consent?.disclosureSha256 ?? DISCLOSURE.sha256,
+    },
+    verifyUrl: `${deps.config.appUrl}/verify?id=${id}`,
+    events: events.map((e) => ({ type: e.type, at: e.at, actor: e.actor, ip: e.ip, entryHash: e.entryHash })),
+  });
+  const sealed = await sealPdf(rendered, sealKeyFor(deps.config), doc.signedAt);
+  const key = `documents/${doc.trainerId}/${id}-${sha256(sealed).slice(0, 16)}.pdf`;
+  await deps.storage.put(key, sealed);
+  await deps.db
+    .updateTable('documents')
+    .set({ pdfPath: key, pdfSha256: sha256(sealed) })
+    .where('id', '=', id)
+    .execute();
+  return sealed;
+}
+
+export async function downloadSignedPdf(
+  deps: AppDeps,
+  id: number,
+  ctx: RequestContext,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const doc = await loadDocument(deps.db, id);
+  assertCanSee(ctx, doc);
+  const pdf = await issueSealedPdf(deps, id);
+  await deps.db.transaction().execute((trx) =>
+    appendAuditEvent(trx, {
+      documentId: id,
+      type: 'downloaded',
+      at: deps.clock.now(),
+      actorUserId: ctx.user?.id ?? null,
+      actor: ctx.user?.email ?? 'unknown',
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      documentHash: doc.sha256,
+    }),
+  );
+  return { pdf, filename: `${doc.type}-${id}-signed.pdf` };
+}
+
+/** All three required documents signed on their latest versions: onboarding moves past 'documents_pending'. */
+export async function documentsComplete(db: Trx, trainerId: number): Promise<boolean> {
+  const docs = await listTrainerDocuments(db, trainerId);
+  return DOCUMENT_TYPES.every((type) => docs.some((d) => d.type === type && d.status === 'signed'));
+}
+
+async function completeOnboardingIfSigned(db: Db, trainerId: number) {
+  if (await documentsComplete(db, trainerId)) {
+    await db
+      .updateTable('trainers')
+      .set({ onboardingStatus: 'completed' })
+      .where('id', '=', trainerId)
+      .where('onboardingStatus', '=', 'documents_pending')
+      .execute();
+  }
+}
+
+/** A reminder e-mail and its audit entry. */
+async function remind(deps: AppDeps, doc: Joined, actor: { actorUserId: number | null; actor: string }) {
+  const trainer = await deps.db
+    .selectFrom('trainers')
+    .select(['email', 'name'])
+    .where('id', '=', doc.trainerId)
+    .executeTakeFirstOrThrow();
+  const now = deps.clock.now();
+  await deps.mailer.send(
+    noticeEmail({
+      to: trainer.email,
+      name: trainer.name,
+      subject: `Reminder: please sign the ${doc.title}`,
+      paragraphs: [
+        `Your ${doc.title} is still waiting for your signature.`,
+        doc.expiresAt ? `It stays open until ${doc.expiresAt.toUTCString()}.` : '',
+      ].filter(Boolean),
+      action: { label: `Review and sign the ${doc.title}`, url: signingUrl(deps, doc.id) },
+    }),
+  );
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('documents')
+      .set({ reminderSentAt: doc.reminderSentAt ?? now, lastReminderAt: now, updatedAt: now })
+      .where('id', '=', doc.id)
+      .execute();
+    await appendAuditEvent(trx, {
+      documentId: doc.id,
+      type: 'reminder_sent',
+      at: now,
+      ip: null,
+      userAgent: null,
+      documentHash: doc.sha256,
+      ...actor,
+    });
+  });
+}
+
+/**
+ * The rules for one unsigned document at `now`: unsent -> send; past expiry -> expired; a reminder due (the first
+ * after DOCUMENT_FIRST_REMINDER_DAYS, then every DOCUMENT_REMINDER_INTERVAL_DAYS) -> sent. Returns what it did.
+ */
+async function applyDocumentRules(
+  deps: AppDeps,
+  doc: Joined,
+  now: Date,
+): Promise<'sent' | 'expired' | 'reminded' | null> {
+  if (doc.status === 'pending') return (await sendDocument(deps, doc, SYSTEM)) ? 'sent' : null;
+  if (doc.status !== 'sent' || !doc.sentAt) return null;
+  if (doc.expiresAt && doc.expiresAt <= now) {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('documents')
+        .set({ status: 'expired', updatedAt: now })
+        .where('id', '=', doc.id)
+        .execute();
+      await appendAuditEvent(trx, {
+        documentId: doc.id,
+        type: 'expired',
+        at: now,
+        documentHash: doc.sha256,
+        ...SYSTEM,
+      });
+    });
+    return 'expired';
+  }
+  const due = doc.lastReminderAt
+    ? doc.lastReminderAt.getTime() + deps.config.documentReminderIntervalDays * DAY_MS
+    : doc.sentAt.getTime() + deps.config.documentFirstReminderDays * DAY_MS;
+  if (now.getTime() >= due) {
+    await remind(deps, doc, SYSTEM);
+    return 'reminded';
+  }
+  return null;
+}
+
+export async function runDocumentSchedule(deps: AppDeps, now: Date) {
+  const open = await joined(deps.db).where('documents.status', 'in', ['pending', 'sent']).execute();
+  const counts = { checked: open.length, sent: 0, expired: 0, reminded: 0 };
+  for (const doc of open) {
+    const done = await applyDocumentRules(deps, doc, now);
+    if (done) counts[done] += 1;
+  }
+  return counts;
+}
+
+export async function checkDocumentStatus(deps: AppDeps, id: number): Promise<DocumentSummary> {
+  const doc = await loadDocument(deps.db, id);
+  if (doc.status !== 'signed') await applyDocumentRules(deps, doc, deps.clock.now());
+  return getDocumentSummary(deps.db, id);
+}
+
+export async function sendDocumentReminder(
+  deps: AppDeps,
+  id: number,
+  admin: SessionUser,
+): Promise<DocumentSummary> {
+  const doc = await loadDocument(deps.db, id);
+  if (!canSendReminder({ status: doc.status, reminderSentAt: iso(doc.reminderSentAt) })) {
+    throw new AppError(
+      409,
+      'reminder_not_available',
+      'A reminder can be sent only once, to a document that was sent and is not signed.',
+    );
+  }
+  await remind(deps, doc, { actorUserId: admin.id, actor: admin.email });
+  return getDocumentSummary(deps.db, id);
+}
+
+/** Resending an expired (or unsent) document opens a new signing period. */
+export async function resendDocument(
+  deps: AppDeps,
+  id: number,
+  admin: SessionUser,
+): Promise<DocumentSummary> {
+  const doc = await loadDocument(deps.db, id);
+  if (doc.status === 'signed') throw new AppError(409, 'already_signed', documentMessages.alreadySigned);
+  if (!(await sendDocument(deps, doc, { actorUserId: admin.id, actor: admin.email }))) {
+    throw new AppError(502, 'mail_failed', 'The e-mail could not be sent. Please try again.');
+  }
+  return getDocumentSummary(deps.db, id);
+}
+
+export async function listAuditEvents(db: Db, id: number): Promise<AuditEvent[]> {
+  await loadDocument(db, id);
+  return (await eventsOf(db, id)).map((e) => ({
+    id: e.id,
+    documentId: e.documentId,
+    type: e.type,
+    at: e.at.toISOString(),
+    actor: e.actor,
+    ip: e.ip,
+    userAgent: e.userAgent,
+    documentHash: e.documentHash,
+    prevHash: e.prevHash,
+    entryHash: e.entryHash,
+  }));
+}
+
+/** An uploaded PDF: ours and unaltered only if its hash is one we issued AND its seal holds. */
+export async function verifyUploadedPdf(
+  deps: AppDeps,
+  file: Buffer,
+  ctx: RequestContext,
+): Promise<VerifyResult> {
+  const hash = sha256(file);
+  const seal = checkSeal(file, sealKeyFor(deps.config).certificatePem);
+  const doc = await joined(deps.db).where('documents.pdfSha256', '=', hash).executeTakeFirst();
+  const reasons: string[] = [];
+  if (!seal.ok) reasons.push(seal.reason);
+  if (!doc)
+    reasons.push(
+      'This exact file was not issued by Soul Punch: it is not in our records, or it was changed.',
+    );
+  if (!doc || !seal.ok || !doc.signedAt) {
+    return {
+      valid: false,
+      summary: 'Not verified: this file is not an unaltered document issued by Soul Punch.',
+      reasons,
+      sha256: hash,
+      document: null,
+    };
+  }
+  await deps.db.transaction().execute((trx) =>
+    appendAuditEvent(trx, {
+      documentId: doc.id,
+      type: 'verified',
+      at: deps.clock.now(),
+      actorUserId: ctx.user?.id ?? null,
+      actor: ctx.user?.email ?? 'public verification',
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      documentHash: doc.sha256,
+    }),
+  );
+  const events = await eventsOf(deps.db, doc.id);
+  return {
+    valid: true,
+    summary: 'Issued by Soul Punch and unaltered.',
+    reasons: [seal.reason],
+    sha256: hash,
+    document: {
+      id: doc.id,
+      title: doc.title,
+      signerName: doc.signerName ?? '',
+      signedAt: doc.signedAt.toISOString(),
+      events: events.map((e) => ({ type: e.type, at: e.at.toISOString() })),
+    },
+  };
+}
+
+/** What the QR code on a certificate opens: the recorded facts to compare a file against. */
+export async function publicDocumentFacts(db: Db, id: number) {
+  const doc = await joined(db)
+    .where('documents.id', '=', id)
+    .where('documents.status', '=', 'signed')
+    .executeTakeFirst();
+  if (!doc?.signedAt) throw notFound('No signed document has this number.');
+  const events = await eventsOf(db, id);
+  return {
+    id: doc.id,
+    title: doc.title,
+    signerName: doc.signerName ?? '',
+    signedAt: doc.signedAt.toISOString(),
+    pdfSha256: doc.pdfSha256,
+    events: events.map((e) => ({ type: e.type, at: e.at.toISOString() })),
+  };
+}
+
+/** Whether the trainer is in the public directory, and in words why not. */
+export async function getTrainerStanding(db: Db, trainerId: number): Promise<TrainerStanding> {
+  const trainer = await db
+    .selectFrom('trainers')
+    .select(['accessPausedAt', 'certificationSuspendedAt'])
+    .where('id', '=', trainerId)
+    .executeTakeFirst();
+  if (!trainer) throw notFound('Trainer not found');
+  const docs = await listTrainerDocuments(db, trainerId);
+  const reasons: string[] = [];
+  for (const type of DOCUMENT_TYPES) {
+    const d = docs.find((x) => x.type === type);
+    if (d && d.status !== 'signed') reasons.push(`Your ${d.title} is not signed yet.`);
+  }
+  if (trainer.accessPausedAt) reasons.push('Your portal access is paused: an instalment is unpaid.');
+  if (trainer.certificationSuspendedAt)
+    reasons.push('Your certification is on hold while a payment issue is reviewed.');
+  return { listed: reasons.length === 0, reasons };
+}

@@ -8,7 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Text attachments, such as a calendar invite (.ics). */
+  /** Attachments: a calendar invite (.ics) as text, a signed PDF as base64. */
   attachments?: MailAttachment[];
 }
 

@@ -72,7 +72,7 @@ export async function applyAdminPaymentAction(
         throw new AppError(409, 'not_suspended', 'This certification is not suspended.');
       await trx
         .updateTable('trainers')
-        .set({ certificationSuspendedAt: null, certificationSuspensionReason: null })
+        .set({ certificationSuspendedAt: null, certificationSuspensionReason: null, updatedAt: now })
         .where('id', '=', trainerId)
         .execute();
       await recordChange(
@@ -162,7 +162,11 @@ export async function applyAdminPaymentAction(
         // Certification is suspended until an admin decides (spec: no refunds once access is granted).
         await trx
           .updateTable('trainers')
-          .set({ certificationSuspendedAt: now, certificationSuspensionReason: 'A payment was refunded.' })
+          .set({
+            certificationSuspendedAt: now,
+            certificationSuspensionReason: 'A payment was refunded.',
+            updatedAt: now,
+          })
           .where('id', '=', trainerId)
           .where('certificationSuspendedAt', 'is', null)
           .execute();

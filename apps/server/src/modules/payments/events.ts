@@ -171,6 +171,7 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
       .set({
         certificationSuspendedAt: sql`least(coalesce(certification_suspended_at, ${when}), ${when})`,
         certificationSuspensionReason: sql`coalesce(certification_suspension_reason, ${reason})`,
+        updatedAt: new Date(),
       })
       .where('id', '=', trainerId)
       .execute();

@@ -452,7 +452,7 @@ export async function pauseLapsedAccess(deps: AppDeps, now: Date): Promise<numbe
   const cutoff = new Date(now.getTime() - deps.config.paymentGraceDays * DAY_MS);
   const paused = await deps.db
     .updateTable('trainers')
-    .set({ accessPausedAt: now })
+    .set({ accessPausedAt: now, updatedAt: now })
     .where('paymentStatus', '=', 'past_due')
     .where('pastDueSince', '<=', cutoff)
     .where('accessPausedAt', 'is', null)

@@ -6,6 +6,7 @@ import {
 } from '@soulpunch/shared';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { documentsComplete } from '../documents/service';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
 
 /** The checklist from real state: payment and documents from the trainer record, the rest as marked. */
@@ -23,8 +24,10 @@ export async function getOnboardingChecklist(db: Db, trainerId: number): Promise
     .execute();
   return buildOnboardingChecklist({
     paymentCompleted: trainer.paymentStatus === 'completed',
-    // Documents are signed once onboarding moved past 'documents_pending'.
-    documentsSigned: trainer.onboardingStatus === 'completed',
+    // From the signed documents themselves; a trainer from before e-signature has none and follows onboarding.
+    documentsSigned: (await hasDocuments(db, trainerId))
+      ? await documentsComplete(db, trainerId)
+      : trainer.onboardingStatus === 'completed',
     markedSteps: new Set(marked.map((m) => m.step)),
   });
 }
@@ -43,6 +46,14 @@ export async function assertResourcesAvailable(db: Db, trainerId: number): Promi
       'Your portal resources are paused because an instalment is unpaid. Pay now to restore access at once.',
     );
   }
+}
+
+async function hasDocuments(db: Db, trainerId: number) {
+  return !!(await db
+    .selectFrom('documents')
+    .select('id')
+    .where('trainerId', '=', trainerId)
+    .executeTakeFirst());
 }
 
 export const isSelfMarkedStep = (step: string): step is SelfMarkedOnboardingStep =>

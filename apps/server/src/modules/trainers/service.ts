@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Database, FieldChange } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
+import { listAllDocuments } from '../documents/service';
 import {
   ADMIN_PROFILE_COLUMNS,
   countByColumn,
@@ -231,7 +232,10 @@ export async function getDashboardStats(db: Db): Promise<DashboardStats> {
     byBand[band] = (byBand[band] ?? 0) + 1;
   }
   // Documents arrive with the e-signature issue; until then nothing is pending.
-  return { trainerCount: all.length, byPaymentStatus, byOnboardingStatus, byBand, pendingDocuments: [] };
+  const pendingDocuments = (await listAllDocuments(db)).filter(
+    (d) => d.status === 'pending' || d.status === 'sent',
+  );
+  return { trainerCount: all.length, byPaymentStatus, byOnboardingStatus, byBand, pendingDocuments };
 }
 
 const CSV_COLUMNS = [
