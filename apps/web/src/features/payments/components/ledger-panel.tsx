@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { formatUsd, type LedgerEntry } from '@soulpunch/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { type PaymentAction, usePaymentAction, usePaymentSummary } from '../api/payment-summary';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -73,6 +73,13 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
         notifications.show({ color: 'green', title: 'Success', message: `${pending.title}: done` });
         setPending(null);
       },
+      onError: (error) => {
+        notifications.show({
+          color: 'red',
+          title: `${pending.title} failed`,
+          message: getErrorMessage(error),
+        });
+      },
     });
   }
 
@@ -117,7 +124,7 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
             {s.certificationSuspended && (
               <Alert color="orange">Certification suspended: {s.suspensionReason}</Alert>
             )}
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={640}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -126,7 +133,8 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
                     <Table.Th>Due</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Attempts</Table.Th>
-                    <Table.Th>Paid</Table.Th>
+                    <Table.Th>Paid at</Table.Th>
+                    <Table.Th>Receipt</Table.Th>
                     <Table.Th>
                       <VisuallyHidden>Actions</VisuallyHidden>
                     </Table.Th>
@@ -144,15 +152,15 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
                         </Badge>
                       </Table.Td>
                       <Table.Td>{e.attempts}</Table.Td>
+                      <Table.Td>{when(e.paidAt)}</Table.Td>
                       <Table.Td>
-                        {when(e.paidAt)}
-                        {e.receiptUrl && (
-                          <>
-                            {' '}
-                            <Anchor href={e.receiptUrl} target="_blank" rel="noopener noreferrer" fz="sm">
-                              receipt
-                            </Anchor>
-                          </>
+                        {e.receiptUrl ? (
+                          <Anchor href={e.receiptUrl} target="_blank" rel="noopener noreferrer" fz="sm">
+                            Receipt
+                            <VisuallyHidden> for payment {e.instalment ?? e.id}</VisuallyHidden>
+                          </Anchor>
+                        ) : (
+                          'N/A'
                         )}
                       </Table.Td>
                       <Table.Td>
@@ -221,6 +229,7 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
             minRows={2}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
+            error={isApiError(action.error, 400) ? action.error.body?.error.fields?.reason : undefined}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPending(null)}>

@@ -1,0 +1,202 @@
+import type { LedgerEntry, PaymentSummary } from '@soulpunch/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
+import { json, mockApi } from '@/test/mock-api';
+import { LedgerPanel } from './ledger-panel';
+import { PaymentBanner } from './payment-banner';
+import { ResourcesPaused } from './resources-paused';
+
+function renderWithApp(ui: ReactNode) {
+  const user = userEvent.setup();
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { user };
+}
+
+const entry = (n: number, over: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  id: 100 + n,
+  instalment: n,
+  kind: 'instalment',
+  amountCents: 49_900,
+  currency: 'usd',
+  dueOn: `2027-0${n}-05`,
+  status: 'scheduled',
+  attempts: 0,
+  paidAt: null,
+  failedAt: null,
+  receiptUrl: null,
+  note: null,
+  ...over,
+});
+
+const flexOnTrack: PaymentSummary = {
+  plan: 'flex',
+  paymentStatus: 'completed',
+  paidCount: 3,
+  totalCount: 6,
+  progressLabel: '3 of 6 paid · next $499 on Apr 5, 2027',
+  nextDue: { amountCents: 49_900, dueOn: '2027-04-05' },
+  pastDue: false,
+  graceEndsAt: null,
+  accessPaused: false,
+  certificationSuspended: false,
+  suspensionReason: null,
+  payNowUrl: null,
+  entries: [
+    entry(1, {
+      status: 'paid',
+      attempts: 1,
+      paidAt: '2027-01-05T10:00:00Z',
+      receiptUrl: 'https://r.example/1',
+    }),
+    entry(2, { status: 'paid', attempts: 1, paidAt: '2027-02-05T10:00:00Z' }),
+    entry(3, { status: 'paid', attempts: 1, paidAt: '2027-03-05T10:00:00Z' }),
+    entry(4),
+    entry(5),
+    entry(6),
+  ],
+};
+
+const pastDue: PaymentSummary = {
+  ...flexOnTrack,
+  paymentStatus: 'past_due',
+  paidCount: 1,
+  progressLabel: '1 of 6 paid · next $499 on Feb 5, 2027',
+  pastDue: true,
+  graceEndsAt: '2027-02-12T10:00:00Z',
+  payNowUrl: '/test-checkout/cs_test_pay2',
+  entries: [
+    entry(1, { status: 'paid', attempts: 1, paidAt: '2027-01-05T10:00:00Z' }),
+    entry(2, { status: 'failed', attempts: 1, failedAt: '2027-02-05T10:00:00Z' }),
+    entry(3),
+    entry(4),
+    entry(5),
+    entry(6),
+  ],
+};
+
+describe('payment banner', () => {
+  it("shows the flex plan's progress while it is on track", async () => {
+    mockApi({ 'GET /api/trainers/7/payments': json(flexOnTrack) });
+    renderWithApp(<PaymentBanner trainerId={7} />);
+
+    expect(await screen.findByRole('status')).toHaveTextContent('3 of 6 paid · next $499 on Apr 5, 2027');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says which instalment failed and links to pay it now', async () => {
+    mockApi({ 'GET /api/trainers/7/payments': json(pastDue) });
+    renderWithApp(<PaymentBanner trainerId={7} />);
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Your instalment of $499 due Feb 5, 2027 failed.');
+    expect(banner).toHaveTextContent('Pay now to keep your access (resources pause on Feb 12, 2027).');
+    expect(within(banner).getByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/test-checkout/cs_test_pay2',
+    );
+  });
+
+  it('says the resources are paused once the grace period is over', async () => {
+    mockApi({ 'GET /api/trainers/7/payments': json({ ...pastDue, accessPaused: true }) });
+    renderWithApp(<PaymentBanner trainerId={7} />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your portal resources are paused');
+  });
+
+  it("shows the server's paused-access message with the way to pay", async () => {
+    mockApi({ 'GET /api/trainers/7/payments': json({ ...pastDue, accessPaused: true }) });
+    const message =
+      'Your portal resources are paused because an instalment is unpaid. Pay now to restore access at once.';
+    const { ApiError } = await import('@/lib/api-client');
+    const error = new ApiError(
+      403,
+      'Forbidden',
+      { error: { code: 'access_paused', message } },
+      new Headers(),
+    );
+    renderWithApp(<ResourcesPaused trainerId={7} error={error} />);
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(await within(alert).findByRole('link', { name: 'Pay now' })).toHaveAttribute(
+      'href',
+      '/test-checkout/cs_test_pay2',
+    );
+  });
+});
+
+describe('admin ledger panel', () => {
+  it('shows the plan, its progress and every ledger row', async () => {
+    mockApi({ 'GET /api/trainers/7/payments': json(flexOnTrack) });
+    renderWithApp(<LedgerPanel trainerId={7} />);
+
+    expect(await screen.findByText('3 of 6 paid · next $499 on Apr 5, 2027')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(7);
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: /Receipt/ })).toHaveAttribute(
+      'href',
+      'https://r.example/1',
+    );
+    expect(screen.getByRole('link', { name: 'Payment events' })).toHaveAttribute(
+      'href',
+      '/admin/payment-events',
+    );
+  });
+
+  it('waives an instalment with a reason and shows the answer', async () => {
+    const waived = {
+      ...flexOnTrack,
+      entries: flexOnTrack.entries.map((e) => (e.instalment === 6 ? { ...e, status: 'waived' as const } : e)),
+    };
+    const fetchMock = mockApi({
+      'GET /api/trainers/7/payments': json(flexOnTrack),
+      'POST /api/trainers/7/payments/106/waive': json(waived),
+    });
+    const { user } = renderWithApp(<LedgerPanel trainerId={7} />);
+
+    const row6 = (await screen.findAllByRole('row'))[6] as HTMLElement;
+    await user.click(within(row6).getByRole('button', { name: 'Waive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Waive this instalment' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Hardship, agreed by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Waive this instalment: done')).toBeInTheDocument();
+    expect(within(screen.getAllByRole('row')[6] as HTMLElement).getByText('waived')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/trainers/7/payments/106/waive');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Hardship, agreed by phone' });
+  });
+
+  it('keeps the dialog open with the reason error when the server refuses', async () => {
+    mockApi({
+      'GET /api/trainers/7/payments': json(flexOnTrack),
+      'POST /api/trainers/7/payment-plan/pause': json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Please check the highlighted fields.',
+            fields: { reason: 'Please give a reason' },
+          },
+        },
+        { status: 400 },
+      ),
+    });
+    const { user } = renderWithApp(<LedgerPanel trainerId={7} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Plan actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pause plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause the plan' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await within(dialog).findByText('Please give a reason')).toBeInTheDocument();
+    expect(await screen.findByText('Pause the plan failed')).toBeInTheDocument();
+  });
+});
