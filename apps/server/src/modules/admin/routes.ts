@@ -1,11 +1,11 @@
 import { adminRoleRequestSchema, newTrainerSchema, trainerEmailSchema } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import type { AuthDeps } from '../auth/service';
 import { addTrainer, grantAdmin, listAdministrators, revokeAdmin } from './service';
 
-export async function adminRoutes(app: FastifyInstance, deps: AuthDeps) {
+export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -1,13 +1,18 @@
 import type { Db } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { type AuthDeps, sendSignInLink } from '../auth/service';
+import { sendSignInLink } from '../auth/service';
+import { createRequiredDocuments } from '../documents/service';
 import { welcomeTrainerEmail } from '../mail/templates';
 import { ensureUser, findUserByEmail, grantRole, listUsersWithRole, revokeRole } from '../users/repository';
 
 const EMAIL_TAKEN = 'A trainer with this email already exists';
 
-/** An admin adds a trainer by name and e-mail; the trainer gets an account and a sign-in e-mail. */
-export async function addTrainer(deps: AuthDeps, input: { name: string; email: string }) {
+/**
+ * An admin adds a trainer by name and e-mail (someone who enrolled outside the checkout): the trainer gets an
+ * account, a sign-in e-mail and the three documents to sign.
+ */
+export async function addTrainer(deps: AppDeps, input: { name: string; email: string }) {
   const existing = await deps.db
     .selectFrom('trainers')
     .select('id')
@@ -26,6 +31,7 @@ export async function addTrainer(deps: AuthDeps, input: { name: string; email: s
     return { trainer, user };
   });
   await sendSignInLink(deps, { id: user.id, email: user.email, name: input.name }, welcomeTrainerEmail);
+  await createRequiredDocuments(deps, trainer.id);
   return trainer;
 }
 
