@@ -1,4 +1,4 @@
-import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
 import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentAudit } from '../api/get-document-audit';
@@ -26,36 +26,22 @@ export function AuditTrail({ documentId }: { documentId: number }) {
       </Alert>
     );
   if (audit.data.length === 0) return <Text size="sm">No events recorded.</Text>;
+  // A list, not a wide table, so it reads on a phone without sideways scrolling.
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table fz="sm" aria-label={`Audit trail of document ${documentId}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Actor</Table.Th>
-            <Table.Th>IP</Table.Th>
-            <Table.Th>Entry hash</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {audit.data.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{EVENT_LABELS[e.type] ?? e.type}</Table.Td>
-              <Table.Td>{formatTimestamp(e.at)}</Table.Td>
-              <Table.Td>{e.actor}</Table.Td>
-              <Table.Td>{e.ip ?? 'N/A'}</Table.Td>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text size="xs" ff="monospace" title={e.entryHash}>
-                    {e.entryHash.slice(0, 12)}…
-                  </Text>
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="xs" component="ol" aria-label={`Audit trail of document ${documentId}`} p={0} m={0}>
+      {audit.data.map((e) => (
+        <Box component="li" key={e.id} style={{ listStyle: 'none', overflowWrap: 'anywhere' }}>
+          <Text size="sm" fw={500}>
+            {EVENT_LABELS[e.type] ?? e.type} · {formatTimestamp(e.at)}
+          </Text>
+          <Text size="xs" c="gray.7">
+            By {e.actor} · IP {e.ip ?? 'N/A'} · {e.userAgent ?? 'no user agent'}
+          </Text>
+          <Text size="xs" c="gray.7" ff="monospace" title={e.entryHash}>
+            Entry {e.entryHash.slice(0, 16)}… · document {e.documentHash.slice(0, 16)}…
+          </Text>
+        </Box>
+      ))}
+    </Stack>
   );
 }

@@ -44,14 +44,15 @@ export function OnboardingDocumentsPage() {
     body = (
       <Stack gap="md">
         <Stack gap={4}>
-          <Text size="sm" id="documents-progress-label">
+          <Text size="sm">
             {signed} of {required.length} signed
           </Text>
-          <Progress
-            value={required.length ? (signed / required.length) * 100 : 0}
-            aria-labelledby="documents-progress-label"
-            size="lg"
-          />
+          <Progress.Root size="lg">
+            <Progress.Section
+              value={required.length ? (signed / required.length) * 100 : 0}
+              aria-label={`${signed} of ${required.length} required documents signed`}
+            />
+          </Progress.Root>
         </Stack>
         {required.map((d) => (
           <Card key={d.id} withBorder radius="md" padding="md" component="article" aria-label={d.title}>
