@@ -1,4 +1,4 @@
-import { esignConsentSchema, signDocumentSchema } from '@soulpunch/shared';
+import { esignConsentSchema, signDocumentSchema, templateDraftSchema } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -28,7 +28,15 @@ import {
   verifyUploadedPdf,
   withdrawConsent,
 } from './service';
+import {
+  getCampaign,
+  listTemplates,
+  parseDocumentType,
+  previewTemplate,
+  publishTemplateVersion,
+} from './templates';
 
+const templateParams = z.strictObject({ type: z.string().min(1).max(40) });
 const documentParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const contextOf = (request: FastifyRequest) => ({
@@ -110,6 +118,37 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
       assertCanReachTrainer(request, request.params.id);
       return getTrainerStanding(deps.db, request.params.id);
     },
+  );
+
+  r.get('/api/document-templates', { config: { access: 'admin' } }, async () => listTemplates(deps.db));
+  r.post(
+    '/api/document-templates/:type/preview',
+    { schema: { params: templateParams, body: templateDraftSchema }, config: { access: 'admin' } },
+    async (request, reply) => {
+      parseDocumentType(request.params.type);
+      const pdf = await previewTemplate(request.body);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', 'inline; filename="preview.pdf"')
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+  r.post(
+    '/api/document-templates/:type/versions',
+    { schema: { params: templateParams, body: templateDraftSchema }, config: { access: 'admin' } },
+    async (request) =>
+      publishTemplateVersion(
+        deps,
+        parseDocumentType(request.params.type),
+        request.body,
+        signedInUser(request),
+      ),
+  );
+  r.get(
+    '/api/document-templates/:type/campaign',
+    { schema: { params: templateParams }, config: { access: 'admin' } },
+    async (request) => getCampaign(deps.db, parseDocumentType(request.params.type)),
   );
 
   r.get('/api/esign-consent', { config: { access: 'signed-in' } }, async (request) =>

@@ -191,23 +191,31 @@ async function sendDocument(
  * signed or open document of its latest version gets none.
  */
 export async function createRequiredDocuments(deps: AppDeps, trainerId: number): Promise<void> {
-  for (const type of DOCUMENT_TYPES) {
-    const template = await latestTemplate(deps.db, type);
-    const existing = await deps.db
-      .selectFrom('documents')
-      .select('id')
-      .where('trainerId', '=', trainerId)
-      .where('templateId', '=', template.id)
-      .where('status', 'in', ['pending', 'sent', 'signed'])
-      .executeTakeFirst();
-    if (existing) continue;
-    const created = await deps.db
-      .insertInto('documents')
-      .values({ trainerId, templateId: template.id, type, createdAt: deps.clock.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await sendDocument(deps, await loadDocument(deps.db, created.id), SYSTEM);
-  }
+  for (const type of DOCUMENT_TYPES) await createDocumentOfLatestVersion(deps, trainerId, type);
+}
+
+/** One type's latest version for a trainer, created and sent unless already signed or open. Returns its id. */
+export async function createDocumentOfLatestVersion(
+  deps: AppDeps,
+  trainerId: number,
+  type: DocumentType,
+): Promise<number | null> {
+  const template = await latestTemplate(deps.db, type);
+  const existing = await deps.db
+    .selectFrom('documents')
+    .select('id')
+    .where('trainerId', '=', trainerId)
+    .where('templateId', '=', template.id)
+    .where('status', 'in', ['pending', 'sent', 'signed'])
+    .executeTakeFirst();
+  if (existing) return null;
+  const created = await deps.db
+    .insertInto('documents')
+    .values({ trainerId, templateId: template.id, type, createdAt: deps.clock.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sendDocument(deps, await loadDocument(deps.db, created.id), SYSTEM);
+  return created.id;
 }
 
 /** The latest document of each type for a trainer (older versions and expired copies stay in the admin list). */
