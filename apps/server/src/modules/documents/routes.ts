@@ -7,6 +7,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import type { ScheduledJob } from '../../lib/scheduler';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer } from '../auth/access';
+import { getTrainerStanding } from '../standing/service';
 import { trainerIdParams } from '../trainers/routes';
 import { verifyAuditChain } from './audit';
 import {
@@ -15,7 +16,6 @@ import {
   ensureTemplates,
   getConsentState,
   getDocumentDetail,
-  getTrainerStanding,
   giveConsent,
   listAllDocuments,
   listAuditEvents,

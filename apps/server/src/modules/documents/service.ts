@@ -736,23 +736,3 @@ export async function publicDocumentFacts(db: Db, id: number) {
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString() })),
   };
 }
-
-/** Whether the trainer is in the public directory, and in words why not. */
-export async function getTrainerStanding(db: Db, trainerId: number): Promise<TrainerStanding> {
-  const trainer = await db
-    .selectFrom('trainers')
-    .select(['accessPausedAt', 'certificationSuspendedAt'])
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
-  if (!trainer) throw notFound('Trainer not found');
-  const docs = await listTrainerDocuments(db, trainerId);
-  const reasons: string[] = [];
-  for (const type of DOCUMENT_TYPES) {
-    const d = docs.find((x) => x.type === type);
-    if (d && d.status !== 'signed') reasons.push(`Your ${d.title} is not signed yet.`);
-  }
-  if (trainer.accessPausedAt) reasons.push('Your portal access is paused: an instalment is unpaid.');
-  if (trainer.certificationSuspendedAt)
-    reasons.push('Your certification is on hold while a payment issue is reviewed.');
-  return { listed: reasons.length === 0, reasons };
-}
