@@ -109,7 +109,7 @@ test('a new trainer consents and signs all three documents on a phone; the admin
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Choose the signed PDF').setInputFiles(pdfPath);
-  await expect(page.getByText('Issued by Soul Punch and unaltered')).toBeVisible();
+  await expect(page.getByText('Issued by Soul Punch and unaltered', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const bytes = await readFile(pdfPath);
   const middle = Math.floor(bytes.length / 3);
@@ -117,7 +117,7 @@ test('a new trainer consents and signs all three documents on a phone; the admin
   const altered = testInfo.outputPath('altered.pdf');
   await writeFile(altered, bytes);
   await page.getByLabel('Choose the signed PDF').setInputFiles(altered);
-  await expect(page.getByText('This file could not be verified')).toBeVisible();
+  await expect(page.getByText('This file could not be verified', { exact: true })).toBeVisible();
 
   // The admin sees the three signed documents with their times, reminds the other trainer and checks status.
   await page.context().clearCookies();

@@ -39,7 +39,13 @@ function DocumentHeader({ document }: { document: DocumentDetail }) {
 
 function SignedState({ document }: { document: DocumentDetail }) {
   return (
-    <Alert color="green" title="Signed" role="status">
+    <Alert
+      color="green"
+      title="Signed"
+      role="status"
+      // The light green's own title colour is too faint to read (contrast).
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+    >
       <Stack gap="xs">
         <Text size="sm">
           Signed by {document.signerName ?? 'you'} on {formatTimestamp(document.signedAt)}.

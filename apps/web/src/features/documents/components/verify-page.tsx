@@ -38,6 +38,8 @@ function Result({ result }: { result: VerifyResult }) {
       color={result.valid ? 'green' : 'red'}
       title={result.valid ? 'Issued by Soul Punch and unaltered' : 'This file could not be verified'}
       role="status"
+      // The light green's own title colour is too faint to read (contrast).
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
     >
       <Stack gap="xs">
         <Text size="sm">{result.summary}</Text>
