@@ -131,9 +131,8 @@ function TemplateEditor({ template }: { template: DocumentTemplateView }) {
         />
         <Textarea
           label="Document text"
-          autosize
-          minRows={8}
-          maxRows={20}
+          rows={14}
+          resize="vertical"
           value={draft.body}
           error={errors.body}
           onChange={(e) => setDraft({ ...draft, body: e.currentTarget.value })}
