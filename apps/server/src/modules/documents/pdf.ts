@@ -145,7 +145,7 @@ export async function renderSignedDocument(facts: SignedDocumentFacts): Promise<
     ],
     [
       'Intent',
-      "Ticked 'I have read and agree', typed full name" + (facts.signatureImage ? ', drew a signature' : ''),
+      `Ticked 'I have read and agree', typed full name${facts.signatureImage ? ', drew a signature' : ''}`,
     ],
     ['IP address', facts.ip],
     ['Device', facts.userAgent],

@@ -9,7 +9,6 @@ import {
   type EsignConsentState,
   type SessionUser,
   type signDocumentSchema,
-  type TrainerStanding,
   type VerifyResult,
 } from '@soulpunch/shared';
 import type { Kysely } from 'kysely';

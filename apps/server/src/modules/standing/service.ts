@@ -1,0 +1,39 @@
+import { DOCUMENT_TYPES, type TrainerStanding } from '@soulpunch/shared';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/app-error';
+
+/** Whether the trainer is in the public directory, and in words why not (the same rule as trainerInGoodStanding). */
+export async function getTrainerStanding(db: Db, trainerId: number): Promise<TrainerStanding> {
+  const trainer = await db
+    .selectFrom('trainers')
+    .select(['accessPausedAt', 'certificationSuspendedAt'])
+    .where('id', '=', trainerId)
+    .executeTakeFirst();
+  if (!trainer) throw notFound('Trainer not found');
+  const docs = await db
+    .selectFrom('documents')
+    .innerJoin('documentTemplates', 'documentTemplates.id', 'documents.templateId')
+    .select(['documents.type', 'documents.status', 'documentTemplates.version', 'documentTemplates.title'])
+    .where('documents.trainerId', '=', trainerId)
+    .execute();
+  const reasons: string[] = [];
+  for (const type of DOCUMENT_TYPES) {
+    const ofType = docs.filter((d) => d.type === type);
+    const signed = ofType.filter((d) => d.status === 'signed');
+    const uncovered = ofType.find(
+      (d) =>
+        d.status !== 'signed' &&
+        !signed.some((s) => s.version >= d.version || d.status === 'pending' || d.status === 'sent'),
+    );
+    if (!uncovered) continue;
+    reasons.push(
+      signed.length
+        ? `Your ${uncovered.title} version ${uncovered.version} was not signed in time: please ask for it to be sent again.`
+        : `Your ${uncovered.title} is not signed yet.`,
+    );
+  }
+  if (trainer.accessPausedAt) reasons.push('Your portal access is paused: an instalment is unpaid.');
+  if (trainer.certificationSuspendedAt)
+    reasons.push('Your certification is on hold while a payment issue is reviewed.');
+  return { listed: reasons.length === 0, reasons };
+}
