@@ -59,6 +59,7 @@ test('a new trainer consents and signs all three documents on a phone; the admin
   await expectNoSidewaysScroll(page);
 
   let pdfPath = '';
+  let firstDocumentId = '';
   for (const [i, title] of TITLES.entries()) {
     await page.getByRole('link', { name: `Review and sign ${title}` }).click();
     await expect(page).toHaveURL(/\/trainer-portal\/documents\/\d+$/);
@@ -91,6 +92,8 @@ test('a new trainer consents and signs all three documents on a phone; the admin
       page.getByText(/Signed by .+ on [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M/),
     ).toBeVisible();
     if (i === 0) {
+      firstDocumentId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+      await expectNoSeriousA11yViolations(page);
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
       pdfPath = testInfo.outputPath('signed.pdf');
       await file.saveAs(pdfPath);
@@ -103,6 +106,11 @@ test('a new trainer consents and signs all three documents on a phone; the admin
   await expect(page.getByText('Please sign all required documents to continue.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+
+  // The QR code's address shows what was recorded and asks for the file to compare.
+  await page.goto(`/verify?id=${firstDocumentId}`);
+  await expect(page.getByText(`What we recorded for document ${firstDocumentId}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Trainer Agreement, signed by ${SIGNER.name}`))).toBeVisible();
 
   // The verify page accepts the issued PDF and rejects it with one byte changed.
   await page.goto('/verify');
@@ -151,4 +159,20 @@ test('a new trainer consents and signs all three documents on a phone; the admin
 
   await waiting.getByRole('button', { name: 'Check Status' }).click();
   await expect(page.getByText('Document status has been checked and updated if needed.')).toBeVisible();
+
+  // The templates page and the trainer's own documents with their audit trail and the chain check.
+  await page.goto('/admin/documents/templates');
+  await expect(page.getByRole('button', { name: 'Publish new version' }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`/trainer-portal/documents/${firstDocumentId}`);
+  const trail = page.getByRole('list', { name: `Audit trail of document ${firstDocumentId}` });
+  await expect(trail).toContainText('Signed');
+  const trainerId = (await page.getByText(/^Trainer ID: \d+/).textContent())?.match(/\d+/)?.[0];
+  await page.goto(`/admin/trainers/${trainerId}`);
+  const documentsSection = page.getByRole('region', { name: 'Documents' });
+  await documentsSection.getByRole('button', { name: 'Verify audit chain' }).click();
+  await expect(documentsSection.getByText(/^The audit chain holds: \d+ entries checked\.$/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
 });
