@@ -120,4 +120,26 @@ describe('signing page', () => {
       '/trainer-portal/login',
     );
   });
+
+  it('withdraws the consent, after which the consent step comes back', async () => {
+    let given = true;
+    const fetchMock = mockApi({
+      'GET /api/auth/session': json({ user: trainer }),
+      'GET /api/esign-consent': () => json({ ...consentGiven, given: given ? consentGiven.given : null }),
+      'DELETE /api/esign-consent': () => {
+        given = false;
+        return json({ ok: true });
+      },
+      'GET /api/documents/1': json(detail()),
+      'GET /api/dashboard/stats': json({}),
+    });
+    const { user } = renderApp('/trainer-portal/documents/1');
+    await screen.findByRole('button', { name: 'Sign Trainer Agreement' });
+    expect(screen.getByText(/Documents you have already signed stay signed/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Withdraw consent' }));
+    expect(
+      await screen.findByRole('button', { name: 'I agree to use electronic records and signatures' }),
+    ).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain('DELETE /api/esign-consent');
+  });
 });
