@@ -1,7 +1,9 @@
 import { Alert, Button, Checkbox, Paper, Stack, TextInput } from '@mantine/core';
 import { type DocumentDetail, documentMessages, signDocumentSchema } from '@soulpunch/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { documentKeys } from '../api/query-keys';
 import { useSignDocument } from '../api/sign-document';
 import { SignatureCanvas } from './signature-canvas';
 
@@ -19,6 +21,7 @@ export function SigningForm({
   onVersionChanged: () => void;
 }) {
   const sign = useSignDocument();
+  const queryClient = useQueryClient();
   const [agreed, setAgreed] = useState(false);
   const [fullName, setFullName] = useState('');
   const [signatureImage, setSignatureImage] = useState<string | null>(null);
@@ -47,6 +50,10 @@ export function SigningForm({
           if (isApiError(error, 409) && error.code === 'version_changed') {
             setAgreed(false);
             onVersionChanged();
+          }
+          // Consent withdrawn meanwhile (another tab): show the consent step again.
+          if (isApiError(error, 409) && error.code === 'consent_required') {
+            void queryClient.invalidateQueries({ queryKey: documentKeys.consent() });
           }
         },
       },
