@@ -1,6 +1,7 @@
 import { Alert, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePaymentProvider } from '@/features/payments/api/test-checkout';
+import { getErrorMessage } from '@/lib/api-client';
 
 const onboardingScreens = [
   { to: '/onboarding/checkout', label: 'Checkout' },
@@ -13,11 +14,18 @@ const onboardingScreens = [
 export function TestModePage() {
   const provider = usePaymentProvider();
   // Only while the offline test provider takes payments: with real payments there is no test mode.
-  if (provider.data && provider.data.provider !== 'test') {
+  if (provider.isPending) {
+    return (
+      <Container size="sm" py="xl">
+        <Text role="status">Loading...</Text>
+      </Container>
+    );
+  }
+  if (provider.data?.provider !== 'test') {
     return (
       <Container size="sm" py="xl">
         <Alert color="gray" role="status" title="Test mode is off">
-          Payments are live on this installation.
+          {provider.isError ? getErrorMessage(provider.error) : 'Payments are live on this installation.'}
         </Alert>
       </Container>
     );
