@@ -33,9 +33,20 @@ describe('adding a trainer', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(Number), name: 'Nina Flores', email: 'nina@example.com' });
-    const mail = await latestMailTo(t.app, 'nina@example.com');
-    expect(mail?.subject).toBe('Welcome to the Soul Punch Trainer Portal');
-    expect(mail?.textBody).toContain('/auth/confirm?token=');
+    // The welcome with its sign-in link, then the three documents to sign.
+    const mails = await t.app.db
+      .selectFrom('outboxMessages')
+      .select(['subject', 'textBody'])
+      .where('toAddress', '=', 'nina@example.com')
+      .orderBy('id')
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Welcome to the Soul Punch Trainer Portal',
+      'Please sign: Trainer Agreement',
+      'Please sign: Non-Disclosure Agreement',
+      'Please sign: Liability Waiver',
+    ]);
+    expect(mails[0]?.textBody).toContain('/auth/confirm?token=');
     const session = await t.app.inject(
       withCookie(await signIn(t.app, 'nina@example.com'), { method: 'GET', url: '/api/auth/session' }),
     );

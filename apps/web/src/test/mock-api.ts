@@ -21,14 +21,47 @@ export function pending(): Promise<Response> {
 }
 
 /**
- * Replaces fetch with a table of 'METHOD /path' -> response. A request missing from the table is a test
- * bug, reported through console.error so the test fails.
+ * The side panels every trainer screen carries (payment plan, documents, directory standing) and the /test page's
+ * provider check. Unless a test names them, they answer as for a trainer with nothing pending: no plan, no
+ * documents, listed; the test provider active. Tests of those panels give their own answers.
+ */
+function companionAnswer(method: string, url: string): Response | undefined {
+  if (method !== 'GET') return undefined;
+  if (url === '/api/payments/provider') return json({ provider: 'test' });
+  const match = /^\/api\/trainers\/\d+\/(payments|documents|standing)$/.exec(url);
+  if (match?.[1] === 'documents') return json([]);
+  if (match?.[1] === 'standing') return json({ listed: true, reasons: [] });
+  if (match?.[1] === 'payments') {
+    return json({
+      plan: null,
+      paymentStatus: 'completed',
+      paidCount: 0,
+      totalCount: 0,
+      progressLabel: 'No payment recorded',
+      nextDue: null,
+      pastDue: false,
+      graceEndsAt: null,
+      accessPaused: false,
+      certificationSuspended: false,
+      suspensionReason: null,
+      payNowUrl: null,
+      entries: [],
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Replaces fetch with a table of 'METHOD /path' -> response. A request missing from the table (and not one of
+ * the companion panels above) is a test bug, reported through console.error so the test fails.
  */
 export function mockApi(routes: MockRoutes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const route = routes[`${method} ${url}`];
+    const companion = route ? undefined : companionAnswer(method, url);
+    if (companion) return companion;
     if (!route) {
       console.error(`Unmocked request: ${method} ${url}`);
       return new Response('not mocked', { status: 501 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '@/features/trainer-portal/test-fixtures';
-import { json, mockApi, pending } from '@/test/mock-api';
+import { json, mockApi, pending, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
 const admin = { id: 1, email: 'boss@example.com', name: 'Bea Boss', roles: ['admin'], trainerId: null };
@@ -122,7 +122,8 @@ describe('pages without the admin shell', () => {
       '/',
     ]);
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the check that the test payment provider is the active one.
+    expect(requestsMade(fetchMock)).toEqual(['GET /api/payments/provider']);
   });
 
   it('hides the footer on public pages', async () => {
