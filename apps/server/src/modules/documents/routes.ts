@@ -186,7 +186,12 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/verify/:id',
     { schema: { params: documentParams }, config: { access: 'public' } },
-    async (request) => publicDocumentFacts(deps.db, request.params.id),
+    async (request) => {
+      await enforceRateLimits(deps.db, [
+        { key: `verify-facts:ip:${request.ip}`, limit: 60, windowSeconds: 600 },
+      ]);
+      return publicDocumentFacts(deps.db, request.params.id);
+    },
   );
 }
 
