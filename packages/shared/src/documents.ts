@@ -98,6 +98,20 @@ export const AUDIT_EVENT_TYPES = [
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
+/** How the audit trail names each event, for admins and on the public verify page. */
+export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
+  sent: 'Sent',
+  viewed: 'Viewed',
+  consented: 'Consented to electronic records',
+  signed: 'Signed',
+  reminder_sent: 'Reminder sent',
+  expired: 'Expired',
+  downloaded: 'Downloaded',
+  verified: 'Verified',
+  resent: 'Sent again',
+};
+export const auditEventLabel = (type: string) => AUDIT_EVENT_LABELS[type as AuditEventType] ?? type;
+
 export interface AuditEvent {
   id: number;
   documentId: number;

@@ -1,19 +1,8 @@
 import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
+import { auditEventLabel } from '@soulpunch/shared';
 import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentAudit } from '../api/get-document-audit';
-
-const EVENT_LABELS: Record<string, string> = {
-  sent: 'Sent',
-  viewed: 'Viewed',
-  consented: 'Consented to electronic records',
-  signed: 'Signed',
-  reminder_sent: 'Reminder sent',
-  expired: 'Expired',
-  downloaded: 'Downloaded',
-  verified: 'Verified',
-  resent: 'Sent again',
-};
 
 /** Admin: a document's append-only audit trail. */
 export function AuditTrail({ documentId }: { documentId: number }) {
@@ -32,7 +21,7 @@ export function AuditTrail({ documentId }: { documentId: number }) {
       {audit.data.map((e) => (
         <Box component="li" key={e.id} style={{ listStyle: 'none', overflowWrap: 'anywhere' }}>
           <Text size="sm" fw={500}>
-            {EVENT_LABELS[e.type] ?? e.type} · {formatTimestamp(e.at)}
+            {auditEventLabel(e.type)} · {formatTimestamp(e.at)}
           </Text>
           <Text size="xs" c="gray.7">
             By {e.actor} · IP {e.ip ?? 'N/A'} · {e.userAgent ?? 'no user agent'}

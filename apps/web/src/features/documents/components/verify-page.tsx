@@ -1,5 +1,6 @@
 import { Alert, Box, Code, Container, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { VerifyResult } from '@soulpunch/shared';
+import { auditEventLabel } from '@soulpunch/shared';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
@@ -8,24 +9,12 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useVerifyFacts } from '../api/get-verify-facts';
 import { useVerifyPdf } from '../api/verify-pdf';
 
-const EVENT_LABELS: Record<string, string> = {
-  sent: 'Sent',
-  viewed: 'Viewed',
-  consented: 'Consented to electronic records',
-  signed: 'Signed',
-  reminder_sent: 'Reminder sent',
-  expired: 'Expired',
-  downloaded: 'Downloaded',
-  verified: 'Verified',
-  resent: 'Sent again',
-};
-
 function Events({ events }: { events: Array<{ type: string; at: string }> }) {
   return (
     <List size="sm">
       {events.map((e) => (
         <List.Item key={`${e.type}-${e.at}`}>
-          {EVENT_LABELS[e.type] ?? e.type}: {formatTimestamp(e.at)}
+          {auditEventLabel(e.type)}: {formatTimestamp(e.at)}
         </List.Item>
       ))}
     </List>
