@@ -129,6 +129,14 @@ export async function getDocumentSummary(db: Db, id: number): Promise<DocumentSu
   return toSummary(await loadDocument(db, id));
 }
 
+/** The actor of an audit entry for what the person behind this request did. */
+const byRequest = (ctx: RequestContext, fallback: string) => ({
+  actorUserId: ctx.user?.id ?? null,
+  actor: ctx.user?.email ?? fallback,
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+});
+
 const SYSTEM = { actorUserId: null, actor: 'system', ip: null, userAgent: null };
 
 /** E-mails the signing link: pending -> sent, with a fresh expiry period. A mail failure leaves it pending. */
@@ -341,10 +349,7 @@ export async function getDocumentDetail(
         documentId: id,
         type: 'viewed',
         at: now,
-        actorUserId: ctx.user?.id ?? null,
-        actor: ctx.user?.email ?? 'unknown',
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
+        ...byRequest(ctx, 'unknown'),
         documentHash: doc.sha256,
       });
     });
@@ -500,10 +505,7 @@ export async function downloadSignedPdf(
       documentId: id,
       type: 'downloaded',
       at: deps.clock.now(),
-      actorUserId: ctx.user?.id ?? null,
-      actor: ctx.user?.email ?? 'unknown',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
+      ...byRequest(ctx, 'unknown'),
       documentHash: doc.sha256,
     }),
   );
@@ -695,10 +697,7 @@ export async function verifyUploadedPdf(
       documentId: doc.id,
       type: 'verified',
       at: deps.clock.now(),
-      actorUserId: ctx.user?.id ?? null,
-      actor: ctx.user?.email ?? 'public verification',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
+      ...byRequest(ctx, 'public verification'),
       documentHash: doc.sha256,
     }),
   );
