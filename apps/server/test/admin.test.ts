@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  createUser,
-  latestMailTo,
-  resetDatabase,
-  signIn,
-  type TestApp,
-  withCookie,
-} from './helper';
+import { buildTestApp, createUser, resetDatabase, signIn, type TestApp, withCookie } from './helper';
 
 let t: TestApp;
 let admin: string;
