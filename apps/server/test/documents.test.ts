@@ -7,9 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
-import { createDiskStorage } from '../src/lib/file-storage';
 import { createRequiredDocuments, runDocumentSchedule } from '../src/modules/documents/service';
-import { buildTestApp, latestMailTo, seedCast, type TestApp, withCookie } from './helper';
+import { appDeps, buildTestApp, latestMailTo, seedCast, type TestApp, withCookie } from './helper';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -20,13 +19,7 @@ let cast: Awaited<ReturnType<typeof seedCast>>;
 beforeAll(async () => {
   t = await buildTestApp({}, undefined, { clock });
   app = t.app;
-  deps = {
-    db: app.db,
-    config: app.config,
-    mailer: app.mailer,
-    storage: createDiskStorage(path.join(app.config.dataDir, 'uploads')),
-    clock,
-  };
+  deps = appDeps(app, clock);
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -8,7 +8,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseTarget } from '../src/db/database';
+import type { AppDeps } from '../src/deps';
 import type { Clock } from '../src/lib/clock';
+import { createDiskStorage } from '../src/lib/file-storage';
 import { ensureUser, grantRole } from '../src/modules/users/repository';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -97,6 +99,17 @@ export async function createUser(
     trainerId = trainer.id;
   }
   return { userId: user.id, trainerId };
+}
+
+/** The services' dependencies as the app builds them, for tests that call a service or a scheduled job directly. */
+export function appDeps(app: FastifyInstance, clock: Clock): AppDeps {
+  return {
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    storage: createDiskStorage(path.join(app.config.dataDir, 'uploads')),
+    clock,
+  };
 }
 
 let ipCounter = 0;

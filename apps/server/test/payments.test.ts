@@ -5,7 +5,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ManualClock, manualClock } from '../src/lib/clock';
 import { signTestEvent, testWebhookSecret } from '../src/modules/payments/providers';
 import { pauseLapsedAccess } from '../src/modules/payments/service';
-import { buildTestApp, latestMailTo, nextTestIp, seedCast, type TestApp, withCookie } from './helper';
+import {
+  appDeps,
+  buildTestApp,
+  latestMailTo,
+  nextTestIp,
+  seedCast,
+  type TestApp,
+  withCookie,
+} from './helper';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -435,9 +443,9 @@ describe('flex plan: failed instalment, grace, paused and restored access', () =
     const resources = () => app.inject(withCookie(session, { method: 'GET', url: '/api/resources' }));
     expect((await resources()).statusCode).toBe(200);
     clock.advanceDays(6);
-    expect(await pauseLapsedAccess(app as never, clock.now())).toBe(0);
+    expect(await pauseLapsedAccess(appDeps(app, clock), clock.now())).toBe(0);
     clock.advanceDays(1);
-    expect(await pauseLapsedAccess({ db: app.db, config: app.config } as never, clock.now())).toBe(1);
+    expect(await pauseLapsedAccess(appDeps(app, clock), clock.now())).toBe(1);
     const paused = await resources();
     expect(paused.statusCode).toBe(403);
     expect(paused.json().error.code).toBe('access_paused');
