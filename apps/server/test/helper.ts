@@ -34,7 +34,17 @@ async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Pr
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // The app's pool may still be closing its sockets: wait for them rather than kill them (a killed client
+      // that is ending raises an uncaught error in the test process), and force only as a last resort.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name}${attempt < 20 ? '' : ' with (force)'}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await c.end();
     },
   };
