@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The trainer assistant (issue #11): a knowledge base of articles, retrieval over their passages, and
+ * `POST /api/chatbot`. This file is the contract between the server and the web app.
+ */
+
+/** Who may read an article; each level sees its own and the levels below (public < trainer < admin). */
+export const ARTICLE_AUDIENCES = ['public', 'trainer', 'admin'] as const;
+export type ArticleAudience = (typeof ARTICLE_AUDIENCES)[number];
+export const audienceRank = (a: ArticleAudience) => ARTICLE_AUDIENCES.indexOf(a);
+export const canRead = (reader: ArticleAudience, article: ArticleAudience) =>
+  audienceRank(article) <= audienceRank(reader);
+
+export const ARTICLE_STATUSES = ['draft', 'published', 'retired'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const ASSISTANT_LIMITS = {
+  questionMaxLength: 1000,
+  contextMaxLength: 500,
+  titleMaxLength: 200,
+  bodyMaxLength: 50_000,
+} as const;
+
+/** Spec portal 8: the chat's two error texts, and the assistant's own plain answers. */
+export const assistantMessages = {
+  noAnswer: "I'm sorry, I couldn't process that question. Please try rephrasing it or contact support.",
+  networkFailure: "I'm having trouble connecting right now. Please try again in a moment or contact support.",
+  notFound:
+    "I couldn't find anything about that in the Soul Punch trainer material. Please try rephrasing your question, or contact support at /support.",
+  tooMany: 'You have asked a lot of questions in a short time. Please wait a minute and try again.',
+  tooLong: `Please keep your question under ${ASSISTANT_LIMITS.questionMaxLength} characters.`,
+  blank: 'Please type a question.',
+} as const;
+
+/** Spec portal 7: the browser sends the question and a fixed context text. */
+export const chatQuestionSchema = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(1, assistantMessages.blank)
+    .max(ASSISTANT_LIMITS.questionMaxLength, assistantMessages.tooLong),
+  context: z.string().max(ASSISTANT_LIMITS.contextMaxLength).optional(),
+});
+export type ChatQuestion = z.infer<typeof chatQuestionSchema>;
+
+export interface ChatSource {
+  articleId: number;
+  title: string;
+  /** The article's source link when it has one, else its page in the app. */
+  url: string;
+}
+
+/**
+ * The JSON answer of `POST /api/chatbot`. With `Accept: text/event-stream` the same route streams Server-Sent
+ * Events instead: `sources` ({ questionId, sources }), any number of `delta` ({ text }), then `done` (ChatAnswer).
+ */
+export interface ChatAnswer {
+  questionId: number;
+  answer: string;
+  sources: ChatSource[];
+  /** False when nothing relevant was found and the assistant declined. */
+  answered: boolean;
+}
+
+/** `POST /api/chatbot/{questionId}/feedback`: the asker's thumbs up or down. */
+export const chatFeedbackSchema = z.object({ helpful: z.boolean() });
+
+/** Admin editing of the knowledge base. */
+export const articleInputSchema = z.object({
+  title: z.string().trim().min(1, 'Please give the article a title.').max(ASSISTANT_LIMITS.titleMaxLength),
+  body: z.string().trim().min(1, 'Please write the article.').max(ASSISTANT_LIMITS.bodyMaxLength),
+  sourceUrl: z.union([z.url('Please enter a full link, starting with https://'), z.literal('')]).optional(),
+  audience: z.enum(ARTICLE_AUDIENCES),
+});
+export type ArticleInput = z.infer<typeof articleInputSchema>;
+
+export interface Article {
+  id: number;
+  title: string;
+  body: string;
+  sourceUrl: string | null;
+  audience: ArticleAudience;
+  status: ArticleStatus;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+/** An asked question as the admin screen lists it. */
+export interface AskedQuestion {
+  id: number;
+  question: string;
+  askedAt: string;
+  trainerName: string | null;
+  answered: boolean;
+  helpful: boolean | null;
+  sources: ChatSource[];
+}
