@@ -48,7 +48,7 @@ export function sourcesOf(passages: Passage[], articles: Map<number, IndexedArti
 
 /** Questions about using force or the law get the curriculum's guidance and a pointer, never improvised advice. */
 const SENSITIVE =
-  /\b(force|lawful|unlawful|legal(ly)?|laws?|sued?|suing|lawsuits?|attorneys?|lawyers?|liable|arrest(ed)?|police|weapons?|guns?|knife|knives|kill(ed|ing)?|injur(e|ed|y|ies)|hurt)\b/i;
+  /\b(force|lawful|unlawful|legal(ly)?|laws?|sued?|suing|lawsuits?|attorneys?|lawyers?|liable|arrest(ed)?|police|weapons?|guns?|knife|knives|kill(ed|ing)?|injur(e|ed|y|ies)|hurts?|hurting)\b/i;
 export const isSensitive = (question: string) => SENSITIVE.test(question);
 
 /** The offline answer: the passages quoted as they are, each with the article it comes from. */
@@ -61,7 +61,9 @@ export function offlineAnswer(question: string, passages: Passage[], sources: Ch
       .split('\n')
       .map((line) => `> ${line}`)
       .join('\n');
-    parts.push(`${quoted}\n\n(${p.title}${p.heading ? `: ${p.heading}` : ''} [${n}])`);
+    parts.push(
+      `${quoted}\n\n(${p.title}${p.heading && p.heading !== p.title ? `: ${p.heading}` : ''} [${n}])`,
+    );
   }
   if (isSensitive(question)) parts.push(assistantMessages.legalPointer);
   return parts.join('\n\n');

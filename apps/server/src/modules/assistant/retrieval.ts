@@ -47,7 +47,7 @@ const STOP_WORDS = new Set(
   now of off on once only or other our ours out over own please same she should so some such than that the their
   theirs them then there these they this those through to too under until up us very want wanted was we were what
   when where which while who whom why will with would you your yours yourself tell know need like okay ok hi hello
-  thanks thank anyone someone something soul punch one way really still`.split(/\s+/),
+  thanks thank anyone someone something soul punch one way really still next`.split(/\s+/),
 );
 
 /** A deliberately small English stemmer: enough for plurals and -ing/-ed, the same at index and query time. */
