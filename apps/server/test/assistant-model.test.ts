@@ -8,11 +8,13 @@ import { buildTestApp, createUser, signIn, type TestApp, withCookie } from './he
  * The model path through the real `openai` client against a stand-in OpenAI-compatible server written here:
  * streamed chunks, a 500, and a reply slower than the timeout (both fall back to the offline answer).
  */
-type Behaviour = 'stream' | 'error' | 'slow';
+type Behaviour = 'stream' | 'error' | 'slow' | 'wait-for-reader';
 let behaviour: Behaviour = 'stream';
 const CHUNKS = ['Add your Stripe link ', 'on the Business tab ', 'of your profile [1].'];
 const requests: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
 const openStreams = new Set<ServerResponse>();
+/** 'wait-for-reader': the stand-in holds its last chunk until the browser side has read the first one. */
+let releaseLastChunk: () => void = () => {};
 
 function handle(req: IncomingMessage, res: ServerResponse) {
   let raw = '';
@@ -44,6 +46,14 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       res.write(chunk('Add your Stripe link '));
       openStreams.add(res);
       res.on('close', () => openStreams.delete(res));
+      return;
+    }
+    if (behaviour === 'wait-for-reader') {
+      res.write(chunk(CHUNKS[0] ?? ''));
+      releaseLastChunk = () => {
+        for (const c of CHUNKS.slice(1)) res.write(chunk(c));
+        res.end('data: [DONE]\n\n');
+      };
       return;
     }
     for (const c of CHUNKS) res.write(chunk(c));
@@ -199,6 +209,46 @@ describe('the model path', () => {
     const done = events.at(-1)?.data as ChatAnswer;
     expect(done.answer).toMatch(/^Here is what the Soul Punch material says:/);
     expect(await modeOf(done.questionId)).toBe('offline');
+  });
+
+  it('flushes each event over real HTTP, uncompressed, while the model is still answering', async () => {
+    behaviour = 'wait-for-reader';
+    const server = t.app.server;
+    if (!server.listening) await listenOnFreePort(server);
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const res = await fetch(`http://127.0.0.1:${address.port}/api/chatbot`, {
+      method: 'POST',
+      headers: {
+        cookie: maria,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'accept-encoding': 'gzip, br',
+      },
+      body: JSON.stringify({ question: 'Where do I add my Stripe payment link?' }),
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    // The first delta must arrive while the model still holds the rest: nothing buffers the stream.
+    while (!received.includes('event: delta')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value, { stream: true });
+    }
+    expect(received).toContain(`"text":${JSON.stringify(CHUNKS[0])}`);
+    expect(received).not.toContain('event: done');
+    releaseLastChunk();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value, { stream: true });
+    }
+    const done = parseSse(received).at(-1);
+    expect(done?.event).toBe('done');
+    expect(done?.data.answer).toBe(CHUNKS.join('').trim());
   });
 
   it('does not call the model when nothing relevant was found', async () => {

@@ -42,8 +42,8 @@ export function buildMessages(question: string, passages: Passage[]) {
 }
 
 export interface AssistantModel {
-  /** Streams the answer's text; throws on any failure, including the timeout. */
-  stream(question: string, passages: Passage[]): AsyncGenerator<string>;
+  /** Streams the answer's text; throws on any failure, including the timeout or `signal` (the asker left). */
+  stream(question: string, passages: Passage[], signal?: AbortSignal): AsyncGenerator<string>;
 }
 
 export function createModel(settings: ModelSettings): AssistantModel {
@@ -55,10 +55,12 @@ export function createModel(settings: ModelSettings): AssistantModel {
     maxRetries: 0,
   });
   return {
-    async *stream(question, passages) {
+    async *stream(question, passages, signal) {
       // One deadline for the whole reply, not only for its first byte.
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
+      const stop = () => controller.abort();
+      signal?.addEventListener('abort', stop, { once: true });
       try {
         const stream = await client.chat.completions.create(
           {
@@ -77,6 +79,7 @@ export function createModel(settings: ModelSettings): AssistantModel {
         if (controller.signal.aborted) throw new Error('The model did not answer in time.');
       } finally {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', stop);
       }
     },
   };

@@ -63,10 +63,13 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
         Connection: 'keep-alive',
       });
       reply.raw.flushHeaders();
+      const asker = new AbortController();
+      reply.raw.on('close', () => asker.abort());
       try {
         const done: ChatAnswer = await answerQuestion(assistant, user, request.body, {
           sources: (data) => writeEvent(reply, 'sources', data),
           delta: (text) => writeEvent(reply, 'delta', { text }),
+          signal: asker.signal,
         });
         writeEvent(reply, 'done', done);
       } catch (error) {

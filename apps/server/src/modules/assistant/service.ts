@@ -93,6 +93,8 @@ export async function enforceQuestionLimits(db: Db, userId: number, now: Date): 
 export interface AnswerEvents {
   sources?: (data: { questionId: number; sources: ChatSource[] }) => void;
   delta?: (text: string) => void;
+  /** Aborted when the asker goes away: the model call stops (the question is still kept). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -138,7 +140,7 @@ export async function answerQuestion(
     const modelSources = sourcesOf(context, index.articles);
     let text = '';
     try {
-      for await (const delta of deps.model.stream(input.question, context)) {
+      for await (const delta of deps.model.stream(input.question, context, events.signal)) {
         text += delta;
         events.delta?.(delta);
       }
