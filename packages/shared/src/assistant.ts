@@ -62,7 +62,8 @@ export interface ChatSource {
  * The JSON answer of `POST /api/chatbot`. With `Accept: text/event-stream` the same route streams Server-Sent
  * Events instead: `sources` ({ questionId, sources }), any number of `delta` ({ text }), then `done` (ChatAnswer).
  * The `done` answer is the whole, final text: show it in place of the deltas (if the model fails half-way, the
- * server falls back to the offline answer, which `done` carries).
+ * server falls back to the offline answer, which `done` carries). Should the server itself fail after the stream
+ * began, an `error` event ({ code, message }) ends it instead of `done`.
  */
 export interface ChatAnswer {
   questionId: number;
