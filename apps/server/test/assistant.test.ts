@@ -153,6 +153,26 @@ describe('POST /api/chatbot', () => {
   });
 });
 
+describe('a trainer whose resources are paused', () => {
+  it("gets no resource's article (their links) until the instalment is paid", async () => {
+    const { trainerId } = await createUser(t.app, 'paused@example.com', ['trainer'], 'Paused Trainer');
+    const paused = await signIn(t.app, 'paused@example.com');
+    const question = 'Is there a WhatsApp group for trainers?';
+    expect(await slugsOf((await ask(paused, question)).json())).toContain('resource-whatsapp-community');
+
+    await t.app.db
+      .updateTable('trainers')
+      .set({ accessPausedAt: new Date() })
+      .where('id', '=', trainerId as number)
+      .execute();
+    const answer = (await ask(paused, question)).json() as ChatAnswer;
+    const articles = await adminCall<Article[]>('GET', '/api/admin/knowledge/articles');
+    const resourceArticleIds = new Set(articles.filter((a) => a.resourceId !== null).map((a) => a.id));
+    expect(answer.sources.some((s) => resourceArticleIds.has(s.articleId))).toBe(false);
+    expect(answer.answer).not.toContain('/whatsapp');
+  });
+});
+
 describe('POST /api/chatbot/:questionId/feedback', () => {
   it("keeps the asker's thumbs; anyone else gets 404, bad input 400, a visitor 401", async () => {
     const answer = (await ask(maria, 'How do I sign my trainer agreement?')).json() as ChatAnswer;

@@ -197,7 +197,7 @@ export async function setArticleStatus(
 export async function publishedArticles(db: Db) {
   return db
     .selectFrom('knowledgeArticles')
-    .select(['id', 'slug', 'title', 'body', 'sourceUrl', 'audience'])
+    .select(['id', 'slug', 'title', 'body', 'sourceUrl', 'audience', 'resourceId'])
     .where('status', '=', 'published')
     .orderBy('id')
     .execute();

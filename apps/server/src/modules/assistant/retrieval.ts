@@ -13,6 +13,8 @@ export interface IndexedArticle {
   body: string;
   sourceUrl: string | null;
   audience: ArticleAudience;
+  /** Set when the article is written from a portal resource (its text carries the resource's link). */
+  resourceId?: number | null;
 }
 
 export interface Passage {
@@ -24,6 +26,7 @@ export interface Passage {
   heading: string;
   text: string;
   audience: ArticleAudience;
+  fromResource: boolean;
 }
 
 export interface PassageHit {
@@ -125,6 +128,7 @@ export function splitIntoPassages(article: IndexedArticle, firstId: number): Pas
       heading,
       text,
       audience: article.audience,
+      fromResource: article.resourceId != null,
     });
     pending = '';
   };
@@ -149,6 +153,8 @@ export interface RetrievalOptions {
   /** Highest audience the reader may see. */
   audience: ArticleAudience;
   limit?: number;
+  /** False while a trainer's portal resources are paused: the resources' articles carry their links. */
+  withResources?: boolean;
 }
 
 export class KnowledgeIndex {
@@ -201,13 +207,16 @@ export class KnowledgeIndex {
     return Math.log(1 + n / (df + 0.5));
   }
 
-  retrieve(question: string, { audience, limit = 8 }: RetrievalOptions): RetrievalResult {
+  retrieve(
+    question: string,
+    { audience, limit = 8, withResources = true }: RetrievalOptions,
+  ): RetrievalResult {
     const terms = queryTerms(question);
     if (!terms.length) return { hits: [], articles: [], coverage: 0, topScore: 0 };
     const results = this.search.search(terms.join(' '), {
       filter: (r) => {
         const p = this.passages.get(r.id as number);
-        return !!p && canRead(audience, p.audience);
+        return !!p && canRead(audience, p.audience) && (withResources || !p.fromResource);
       },
     });
     const hits: PassageHit[] = [];

@@ -46,7 +46,7 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const user = request.user;
       if (!user) throw unauthenticated();
-      audienceOf(user);
+      audienceOf(user); // 403 before anything else for a user who is neither trainer nor admin
       await enforceQuestionLimits(db, user.id, clock.now());
 
       if (!request.headers.accept?.includes('text/event-stream')) {

@@ -179,7 +179,7 @@ Pillar is optional: a lead capture and branding tool with its own profile page. 
       slug: 'faq-affiliate',
       title: 'Affiliate links and Soul DefendHER commission',
       audience: 'trainer',
-      sourceUrl: 'https://trainers.soulpunch.example/affiliate',
+      sourceUrl: '/trainer-portal/profile',
       body: `## Earning commission
 Register as an affiliate through the Affiliate Registration resource (Business Setup, marked Revenue) and you earn commission on every Soul DefendHER sold through your link.
 

@@ -51,9 +51,10 @@ export class KnowledgeBase {
   async retrieve(
     question: string,
     audience: ArticleAudience,
+    withResources = true,
   ): Promise<{ index: KnowledgeIndex; result: RetrievalResult }> {
     const index = await this.current();
-    return { index, result: index.retrieve(question, { audience }) };
+    return { index, result: index.retrieve(question, { audience, withResources }) };
   }
 }
 
@@ -70,6 +71,17 @@ export function audienceOf(user: SessionUser): ArticleAudience {
   if (isAdmin(user)) return 'admin';
   if (user.trainerId !== null || user.roles.includes('trainer')) return 'trainer';
   throw forbidden('The assistant is for Soul Punch trainers.');
+}
+
+/** A trainer whose resources are paused (unpaid instalment) must not get their links through the assistant. */
+async function resourcesPaused(db: Db, user: SessionUser): Promise<boolean> {
+  if (isAdmin(user) || user.trainerId === null) return false;
+  const trainer = await db
+    .selectFrom('trainers')
+    .select('accessPausedAt')
+    .where('id', '=', user.trainerId)
+    .executeTakeFirst();
+  return !!trainer?.accessPausedAt;
 }
 
 export async function enforceQuestionLimits(db: Db, userId: number, now: Date): Promise<void> {
@@ -108,7 +120,11 @@ export async function answerQuestion(
   events: AnswerEvents = {},
 ): Promise<ChatAnswer> {
   const audience = audienceOf(user);
-  const { index, result } = await deps.knowledge.retrieve(input.question, audience);
+  const { index, result } = await deps.knowledge.retrieve(
+    input.question,
+    audience,
+    !(await resourcesPaused(deps.db, user)),
+  );
   const answered = isRelevant(result);
   const passages: Passage[] = answered ? choosePassages(result) : [];
   const sources = sourcesOf(passages, index.articles);
