@@ -38,7 +38,7 @@ export interface RetrievalResult {
   hits: PassageHit[];
   /** Articles in order of their best passage. */
   articles: Array<{ articleId: number; slug: string; score: number }>;
-  /** 0..1: how much of the question (weighted by rarity) the best passage matches. */
+  /** 0..1: how much of the question (weighted by rarity) the best-matching of the top passages matches. */
   coverage: number;
   topScore: number;
 }
@@ -230,17 +230,18 @@ export class KnowledgeIndex {
         articles.push({ articleId: hit.passage.articleId, slug: hit.passage.slug, score: hit.score });
       }
     }
-    const best = results[0];
-    let coverage = 0;
-    if (best) {
-      // A question term counts as matched when the best passage matched it or one of its synonyms (or a prefix).
-      const matched = new Set(best.queryTerms);
-      const total = terms.reduce((sum, t) => sum + this.idf(t), 0);
+    // How much of the question (rarer words weigh more) a passage matches, itself or by a synonym or prefix; the
+    // best of the top passages counts, so a question whose distinctive words nothing matches is declined.
+    const total = terms.reduce((sum, t) => sum + this.idf(t), 0);
+    const coverageOf = (matchedTerms: string[]) => {
+      const matched = new Set(matchedTerms);
       const covered = terms
         .filter((t) => expandTerm(t).some((e) => matched.has(e)))
         .reduce((sum, t) => sum + this.idf(t), 0);
-      coverage = total > 0 ? covered / total : 0;
-    }
+      return total > 0 ? covered / total : 0;
+    };
+    const coverage = Math.max(0, ...results.slice(0, 5).map((r) => coverageOf(r.queryTerms)));
+    const best = results[0];
     return { hits: hits.slice(0, limit), articles, coverage, topScore: best?.score ?? 0 };
   }
 }
