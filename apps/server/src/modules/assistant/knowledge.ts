@@ -256,8 +256,8 @@ async function resourcesForArticles(db: Executor, ids?: number[]): Promise<Resou
 }
 
 /**
- * Writes (or rewrites) the article of each given resource, in the caller's transaction: a retired or deleted
- * resource retires its article. Returns whether anything changed.
+ * Writes (or rewrites) the article of each given resource, in the caller's transaction: a retired resource retires
+ * its article. The revision is bumped only when something changed.
  */
 export async function syncResourceArticles(
   db: Executor,

@@ -1,9 +1,4 @@
-import {
-  type AdminResource,
-  type AdminResourceList,
-  type ResourceInput,
-  resourceInputSchema,
-} from '@soulpunch/shared';
+import { type AdminResource, type AdminResourceList, resourceInputSchema } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -165,5 +160,3 @@ export async function resourceAdminRoutes(app: FastifyInstance, { db, clock }: A
     async (request) => removeResource(db, request.params.id, request.user?.id as number, clock.now()),
   );
 }
-
-export type { ResourceInput };
