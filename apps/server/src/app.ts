@@ -13,6 +13,8 @@ import { type Clock, systemClock } from './lib/clock';
 import { createDiskStorage } from './lib/file-storage';
 import { startScheduler } from './lib/scheduler';
 import { adminRoutes } from './modules/admin/routes';
+import { seedKnowledgeBase } from './modules/assistant/knowledge';
+import { assistantRoutes } from './modules/assistant/routes';
 import { useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
@@ -22,6 +24,7 @@ import { directoryRoutes } from './modules/directory/routes';
 import { documentJobs, documentRoutes } from './modules/documents/routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { paymentJobs, paymentRoutes } from './modules/payments/routes';
+import { resourceAdminRoutes } from './modules/portal/resources-admin';
 import { portalRoutes } from './modules/portal/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { trainerRoutes } from './modules/trainers/routes';
@@ -75,6 +78,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => close());
 
   await migrateToLatest(db);
+  await seedKnowledgeBase(db, {
+    graceDays: config.paymentGraceDays,
+    expiryDays: config.documentExpiryDays,
+    firstReminderDays: config.documentFirstReminderDays,
+    reminderIntervalDays: config.documentReminderIntervalDays,
+  });
   for (const email of config.adminEmails) {
     const user = await ensureUser(db, email, email.split('@')[0] ?? email);
     await grantRole(db, user.id, 'admin');
@@ -123,6 +132,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(classRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(documentRoutes, deps);
+  await app.register(assistantRoutes, deps);
+  await app.register(resourceAdminRoutes, deps);
   await app.register(devRoutes, deps);
 
   if (options.scheduler ?? config.env !== 'test') {

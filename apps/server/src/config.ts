@@ -63,6 +63,13 @@ const envSchema = z.object({
   ),
   SEAL_P12_PATH: optionalString,
   SEAL_P12_PASSWORD: optionalString,
+  ASSISTANT_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  ASSISTANT_API_KEY: optionalString,
+  ASSISTANT_MODEL: optionalString,
+  ASSISTANT_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  ),
 });
 
 export interface AppConfig {
@@ -99,6 +106,8 @@ export interface AppConfig {
   /** A PKCS#12 file with the key that seals signed PDFs; generated into DATA_DIR when unset. */
   sealP12Path?: string;
   sealP12Password?: string;
+  /** The assistant's OpenAI-compatible model; without it the assistant answers from the passages alone. */
+  assistantModel?: { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +141,9 @@ export function loadConfig(
       ...(e.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER is stripe']),
     ]);
   }
+  if (e.ASSISTANT_BASE_URL && !e.ASSISTANT_MODEL) {
+    throw new ConfigError(['ASSISTANT_MODEL: required when ASSISTANT_BASE_URL is set']);
+  }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET && !overrides.sessionSecret) {
     // Generated secrets are fine on one machine; production must set one it can keep and rotate.
     throw new ConfigError(['SESSION_SECRET: required when NODE_ENV is production']);
@@ -163,6 +175,16 @@ export function loadConfig(
     documentReminderIntervalDays: e.DOCUMENT_REMINDER_INTERVAL_DAYS,
     sealP12Path: e.SEAL_P12_PATH ? resolveFromInvocation(e.SEAL_P12_PATH, env) : undefined,
     sealP12Password: e.SEAL_P12_PASSWORD,
+    assistantModel:
+      e.ASSISTANT_BASE_URL && e.ASSISTANT_MODEL
+        ? {
+            baseUrl: e.ASSISTANT_BASE_URL,
+            // Local OpenAI-compatible servers often need no key; the client still wants one.
+            apiKey: e.ASSISTANT_API_KEY ?? 'none',
+            model: e.ASSISTANT_MODEL,
+            timeoutMs: e.ASSISTANT_TIMEOUT_MS,
+          }
+        : undefined,
     ...overrides,
   };
 }

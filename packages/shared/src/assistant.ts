@@ -20,6 +20,9 @@ export const ASSISTANT_LIMITS = {
   contextMaxLength: 500,
   titleMaxLength: 200,
   bodyMaxLength: 50_000,
+  /** Questions one person may ask per minute and per day (429 with `tooMany` beyond). */
+  questionsPerMinute: 10,
+  questionsPerDay: 200,
 } as const;
 
 /** Spec portal 8: the chat's two error texts, and the assistant's own plain answers. */
@@ -31,6 +34,10 @@ export const assistantMessages = {
   tooMany: 'You have asked a lot of questions in a short time. Please wait a minute and try again.',
   tooLong: `Please keep your question under ${ASSISTANT_LIMITS.questionMaxLength} characters.`,
   blank: 'Please type a question.',
+  /** Added under answers about using force or the law: the curriculum guides, the official material decides. */
+  legalPointer:
+    "This is the Soul Punch curriculum's guidance, not legal advice. The official material (the Trainer Agreement, the curriculum in the Self-Defense Video Library and the Trainer Resources Drive) is the authority, and self-defense law differs from state to state: for a question about your own situation, ask a licensed attorney in your state.",
+  resourceManaged: 'This article follows the resources catalogue. Edit the resource instead.',
 } as const;
 
 /** Spec portal 7: the browser sends the question and a fixed context text. */
@@ -54,6 +61,9 @@ export interface ChatSource {
 /**
  * The JSON answer of `POST /api/chatbot`. With `Accept: text/event-stream` the same route streams Server-Sent
  * Events instead: `sources` ({ questionId, sources }), any number of `delta` ({ text }), then `done` (ChatAnswer).
+ * The `done` answer is the whole, final text: show it in place of the deltas (if the model fails half-way, the
+ * server falls back to the offline answer, which `done` carries). Should the server itself fail after the stream
+ * began, an `error` event ({ code, message }) ends it instead of `done`.
  */
 export interface ChatAnswer {
   questionId: number;
@@ -70,21 +80,50 @@ export const chatFeedbackSchema = z.object({ helpful: z.boolean() });
 export const articleInputSchema = z.object({
   title: z.string().trim().min(1, 'Please give the article a title.').max(ASSISTANT_LIMITS.titleMaxLength),
   body: z.string().trim().min(1, 'Please write the article.').max(ASSISTANT_LIMITS.bodyMaxLength),
-  sourceUrl: z.union([z.url('Please enter a full link, starting with https://'), z.literal('')]).optional(),
+  sourceUrl: z
+    .union(
+      [
+        z.url({ protocol: /^https?$/, error: 'Please enter a full link, starting with https://' }),
+        // A page of this app, e.g. /legal/terms.
+        z.string().regex(/^\/[A-Za-z0-9\-_/]*$/),
+        z.literal(''),
+      ],
+      { error: 'Please enter a full link, starting with https://, or a page of this site such as /support' },
+    )
+    .optional(),
   audience: z.enum(ARTICLE_AUDIENCES),
 });
 export type ArticleInput = z.infer<typeof articleInputSchema>;
 
 export interface Article {
   id: number;
+  /** Stable name of the article (the evaluation set refers to articles by it). */
+  slug: string;
   title: string;
   body: string;
   sourceUrl: string | null;
   audience: ArticleAudience;
   status: ArticleStatus;
+  createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** Who last changed it (null for the seeded text). */
+  updatedByName: string | null;
+  /** Set when the article is written from a portal resource: edit the resource, not the article. */
+  resourceId: number | null;
 }
+
+/** `GET /api/admin/knowledge/articles` filters. */
+export const articleListQuerySchema = z.strictObject({
+  status: z.enum(ARTICLE_STATUSES).optional(),
+  audience: z.enum(ARTICLE_AUDIENCES).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+/** `GET /api/admin/assistant/questions?filter=recent|unanswered`. */
+export const askedQuestionsQuerySchema = z.strictObject({
+  filter: z.enum(['recent', 'unanswered']).default('recent'),
+});
 
 /** An asked question as the admin screen lists it. */
 export interface AskedQuestion {
@@ -95,4 +134,8 @@ export interface AskedQuestion {
   answered: boolean;
   helpful: boolean | null;
   sources: ChatSource[];
+  /** How it was answered: from the passages alone, or by the configured model. */
+  mode: 'offline' | 'model';
+  /** The draft article an admin made from it, if any. */
+  draftArticleId: number | null;
 }

@@ -7,6 +7,7 @@ import * as trainerCoordinates from './migrations/0004-trainer-coordinates';
 import * as classes from './migrations/0005-classes';
 import * as enrolmentAndPayments from './migrations/0006-enrolment-and-payments';
 import * as documents from './migrations/0007-documents';
+import * as assistant from './migrations/0008-assistant';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-classes': classes,
   '0006-enrolment-and-payments': enrolmentAndPayments,
   '0007-documents': documents,
+  '0008-assistant': assistant,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

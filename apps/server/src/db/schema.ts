@@ -1,5 +1,6 @@
 import type { ClassLevel, ClassType, OnboardingStatus, PaymentStatus } from '@soulpunch/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AssistantTables } from './schema-assistant';
 import type { DocumentTables } from './schema-documents';
 import type { PaymentTables } from './schema-payments';
 
@@ -197,6 +198,8 @@ export interface ResourcesTable {
   details: string | null;
   url: string;
   position: number;
+  /** Migration 0008: a retired resource leaves the portal but keeps its visits. */
+  retiredAt: Date | null;
 }
 
 export interface TrainerResourceVisitsTable {
@@ -240,7 +243,7 @@ export interface ClassRegistrationsTable {
 }
 
 /** The enrolment and payment tables live in schema-payments.ts, the signing tables in schema-documents.ts. */
-export interface Database extends PaymentTables, DocumentTables {
+export interface Database extends PaymentTables, DocumentTables, AssistantTables {
   users: UsersTable;
   userRoles: UserRolesTable;
   sessions: SessionsTable;

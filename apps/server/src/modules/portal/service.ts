@@ -105,7 +105,14 @@ export interface PortalResources {
 export async function getPortalResources(db: Db, trainerId: number | null): Promise<PortalResources> {
   const [categories, resources, visits] = await Promise.all([
     db.selectFrom('resourceCategories').selectAll().orderBy('position').execute(),
-    db.selectFrom('resources').selectAll().orderBy('position').orderBy('id').execute(),
+    // Retired resources leave the portal; their visits stay.
+    db
+      .selectFrom('resources')
+      .selectAll()
+      .where('retiredAt', 'is', null)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
     trainerId === null
       ? Promise.resolve([])
       : db
@@ -142,6 +149,7 @@ export async function recordResourceVisit(db: Db, trainerId: number, resourceId:
     .selectFrom('resources')
     .select('id')
     .where('id', '=', resourceId)
+    .where('retiredAt', 'is', null)
     .executeTakeFirst();
   if (!resource) throw notFound('No such resource.');
   const inserted = await db

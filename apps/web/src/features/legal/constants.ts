@@ -1,20 +1,20 @@
-export const SUPPORT_EMAIL = 'support@soulpunch.example';
-export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
-export const SUPPORT_REPLY_TIME = '24 to 48 hours';
-
-export const LIVE_SESSION_URL = 'https://live.soulpunch.example/support-session';
-export const LIVE_SESSION_DAYS = ['Thursday', 'Sunday'] as const;
-export const WEEKLY_TRAINING_TIME = 'Thursdays 7:00 PM CST';
-
-export const HEADQUARTERS = 'Tulsa, Oklahoma';
-export const POLICY_EFFECTIVE_DATE = 'May 2025';
-export const TERMS_AND_CONDITIONS_VERSION = '1.0';
+// The facts the pages state live in packages/shared (the assistant's knowledge base reads them too).
+export {
+  HEADQUARTERS,
+  LIVE_SESSION_DAYS,
+  LIVE_SESSION_URL,
+  POLICY_EFFECTIVE_DATE,
+  PRIVACY_POLICY_PATH,
+  SUPPORT_EMAIL,
+  SUPPORT_MAILTO,
+  SUPPORT_REPLY_TIME,
+  TERMS_AND_CONDITIONS_PATH,
+  TERMS_AND_CONDITIONS_VERSION,
+  TERMS_OF_SERVICE_PATHS,
+  WEEKLY_TRAINING_TIME,
+} from '@soulpunch/shared';
 
 export const FIND_TRAINER_PATH = '/find-trainer';
 export const TRAINER_DASHBOARD_PATH = '/trainer-portal/dashboard';
 /** Where 'Return to previous page' goes when the page was opened directly and has no in-app history. */
 export const APP_HOME_PATH = '/';
-/** The app shows the portal variant of the Terms of Service at /terms and the public one at /terms-of-service. */
-export const TERMS_OF_SERVICE_PATHS = { public: '/terms-of-service', portal: '/terms' } as const;
-export const PRIVACY_POLICY_PATH = '/privacy';
-export const TERMS_AND_CONDITIONS_PATH = '/legal/terms';

@@ -1,6 +1,6 @@
+import { privacyPolicy } from '@soulpunch/shared';
 import { LegalDocument } from './components/legal-document';
 import { LegalPageNavigation } from './components/legal-page-navigation';
-import { privacyPolicy } from './content/privacy-policy';
 import type { LegalPageProps } from './types';
 
 export function PrivacyPolicyPage({ variant }: LegalPageProps) {

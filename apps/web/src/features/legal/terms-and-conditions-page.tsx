@@ -1,8 +1,8 @@
 import { Group } from '@mantine/core';
+import { termsAndConditions } from '@soulpunch/shared';
 import { LegalDocument } from './components/legal-document';
 import { ReturnToPreviousPageButton } from './components/legal-page-navigation';
 import { APP_HOME_PATH } from './constants';
-import { termsAndConditions } from './content/terms-and-conditions';
 
 /** Certification program Terms & Conditions (/legal/terms). */
 export function TermsAndConditionsPage() {

@@ -1,6 +1,6 @@
+import { termsOfService } from '@soulpunch/shared';
 import { LegalDocument } from './components/legal-document';
 import { LegalPageNavigation } from './components/legal-page-navigation';
-import { termsOfService } from './content/terms-of-service';
 import type { LegalPageProps } from './types';
 
 export function TermsOfServicePage({ variant }: LegalPageProps) {

@@ -1,6 +1,6 @@
-import { MAGIC_LINK_TTL_MINUTES } from '@soulpunch/shared';
-import { HEADQUARTERS, POLICY_EFFECTIVE_DATE, SUPPORT_EMAIL } from '../constants';
-import type { LegalDocumentContent } from '../types';
+import { MAGIC_LINK_TTL_MINUTES } from '../auth';
+import { HEADQUARTERS, POLICY_EFFECTIVE_DATE, SUPPORT_EMAIL } from './constants';
+import type { LegalDocumentContent } from './types';
 
 export const termsOfService: LegalDocumentContent = {
   title: 'Terms of Service',

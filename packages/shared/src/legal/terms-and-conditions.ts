@@ -1,5 +1,5 @@
-import { HEADQUARTERS, SUPPORT_EMAIL, TERMS_AND_CONDITIONS_VERSION } from '../constants';
-import type { LegalDocumentContent } from '../types';
+import { HEADQUARTERS, SUPPORT_EMAIL, TERMS_AND_CONDITIONS_VERSION } from './constants';
+import type { LegalDocumentContent } from './types';
 
 /** Terms of the trainer certification program (/legal/terms). */
 export const termsAndConditions: LegalDocumentContent = {

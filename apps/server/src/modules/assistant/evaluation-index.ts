@@ -1,0 +1,21 @@
+import { openDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { publishedArticles, seedKnowledgeBase } from './knowledge';
+import { KnowledgeIndex } from './retrieval';
+
+/** The seeded knowledge base of a fresh database, as every new installation starts with it. */
+export async function seededKnowledgeIndex(): Promise<KnowledgeIndex> {
+  const { db, close } = await openDatabase({ kind: 'memory' });
+  try {
+    await migrateToLatest(db);
+    await seedKnowledgeBase(db, {
+      graceDays: 7,
+      expiryDays: 30,
+      firstReminderDays: 5,
+      reminderIntervalDays: 2,
+    });
+    return new KnowledgeIndex(await publishedArticles(db));
+  } finally {
+    await close();
+  }
+}

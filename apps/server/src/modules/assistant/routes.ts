@@ -1,0 +1,153 @@
+import {
+  articleInputSchema,
+  articleListQuerySchema,
+  askedQuestionsQuerySchema,
+  type ChatAnswer,
+  chatFeedbackSchema,
+  chatQuestionSchema,
+} from '@soulpunch/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { unauthenticated } from '../../lib/app-error';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import { createArticleInput, getArticle, listArticles, setArticleStatus, updateArticle } from './knowledge';
+import { createModel } from './model';
+import {
+  answerQuestion,
+  audienceOf,
+  draftArticleFromQuestion,
+  enforceQuestionLimits,
+  KnowledgeBase,
+  listAskedQuestions,
+  recordFeedback,
+} from './service';
+
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const questionIdParams = z.strictObject({
+  questionId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** One Server-Sent Event, written and flushed at once (the route is never compressed or buffered). */
+function writeEvent(reply: FastifyReply, event: string, data: unknown) {
+  reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+  const knowledge = new KnowledgeBase(db);
+  const model = deps.config.assistantModel ? createModel(deps.config.assistantModel) : null;
+  const assistant = { db, clock, knowledge, model, log: app.log };
+
+  r.post(
+    '/api/chatbot',
+    { schema: { body: chatQuestionSchema }, config: { access: 'signed-in' }, compress: false },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthenticated();
+      audienceOf(user); // 403 before anything else for a user who is neither trainer nor admin
+      await enforceQuestionLimits(db, user.id, clock.now());
+
+      if (!request.headers.accept?.includes('text/event-stream')) {
+        return answerQuestion(assistant, user, request.body);
+      }
+      // Streamed: we write the response ourselves, so compression and onSend hooks never hold it back.
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store, no-transform',
+        'X-Accel-Buffering': 'no',
+        'X-Content-Type-Options': 'nosniff',
+        'X-Request-Id': request.id,
+        Connection: 'keep-alive',
+      });
+      reply.raw.flushHeaders();
+      const asker = new AbortController();
+      reply.raw.on('close', () => asker.abort());
+      try {
+        const done: ChatAnswer = await answerQuestion(assistant, user, request.body, {
+          sources: (data) => writeEvent(reply, 'sources', data),
+          delta: (text) => writeEvent(reply, 'delta', { text }),
+          signal: asker.signal,
+        });
+        writeEvent(reply, 'done', done);
+      } catch (error) {
+        request.log.error({ err: error }, 'streamed assistant answer failed');
+        writeEvent(reply, 'error', {
+          code: 'internal_error',
+          message: 'Something went wrong on our side. Please try again.',
+        });
+      }
+      reply.raw.end();
+      return reply;
+    },
+  );
+
+  r.post(
+    '/api/chatbot/:questionId/feedback',
+    { schema: { params: questionIdParams, body: chatFeedbackSchema }, config: { access: 'signed-in' } },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthenticated();
+      await recordFeedback(db, user, request.params.questionId, request.body.helpful, clock.now());
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- Admin: the knowledge base and the questions asked ----
+  r.get(
+    '/api/admin/knowledge/articles',
+    { schema: { querystring: articleListQuerySchema }, config: { access: 'admin' } },
+    async (request) => listArticles(db, request.query),
+  );
+
+  r.post(
+    '/api/admin/knowledge/articles',
+    { schema: { body: articleInputSchema }, config: { access: 'admin' } },
+    async (request, reply) => {
+      const article = await createArticleInput(db, request.body, request.user?.id ?? null, clock.now());
+      return reply.status(201).send(article);
+    },
+  );
+
+  r.get(
+    '/api/admin/knowledge/articles/:id',
+    { schema: { params: idParams }, config: { access: 'admin' } },
+    async (request) => getArticle(db, request.params.id),
+  );
+
+  r.put(
+    '/api/admin/knowledge/articles/:id',
+    { schema: { params: idParams, body: articleInputSchema }, config: { access: 'admin' } },
+    async (request) =>
+      updateArticle(db, request.params.id, request.body, request.user?.id as number, clock.now()),
+  );
+
+  r.post(
+    '/api/admin/knowledge/articles/:id/publish',
+    { schema: { params: idParams }, config: { access: 'admin' } },
+    async (request) =>
+      setArticleStatus(db, request.params.id, 'published', request.user?.id as number, clock.now()),
+  );
+
+  r.post(
+    '/api/admin/knowledge/articles/:id/retire',
+    { schema: { params: idParams }, config: { access: 'admin' } },
+    async (request) =>
+      setArticleStatus(db, request.params.id, 'retired', request.user?.id as number, clock.now()),
+  );
+
+  r.get(
+    '/api/admin/assistant/questions',
+    { schema: { querystring: askedQuestionsQuerySchema }, config: { access: 'admin' } },
+    async (request) => listAskedQuestions(db, request.query.filter),
+  );
+
+  r.post(
+    '/api/admin/assistant/questions/:id/draft-article',
+    { schema: { params: idParams }, config: { access: 'admin' } },
+    async (request) =>
+      draftArticleFromQuestion(db, request.params.id, request.user?.id as number, clock.now()),
+  );
+}

@@ -1,0 +1,281 @@
+import {
+  type Article,
+  type ArticleAudience,
+  ASSISTANT_LIMITS,
+  type AskedQuestion,
+  assistantMessages,
+  type ChatAnswer,
+  type ChatQuestion,
+  type ChatSource,
+  type SessionUser,
+} from '@soulpunch/shared';
+import type { Db } from '../../db/database';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { isAdmin } from '../auth/access';
+import { choosePassages, declinedAnswer, isRelevant, isSensitive, offlineAnswer, sourcesOf } from './answer';
+import { createDraftArticle, currentRevision, getArticle, publishedArticles } from './knowledge';
+import type { AssistantModel } from './model';
+import { type IndexedArticle, KnowledgeIndex, type Passage, type RetrievalResult } from './retrieval';
+
+/**
+ * The search index of one app instance. Before each search it reads the knowledge base's revision (one indexed
+ * row) and rebuilds when another request, or another instance, changed the articles since.
+ */
+export class KnowledgeBase {
+  private index: KnowledgeIndex | null = null;
+  private revision = -1;
+  private building: Promise<KnowledgeIndex> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async current(): Promise<KnowledgeIndex> {
+    const revision = await currentRevision(this.db);
+    if (this.index && revision === this.revision) return this.index;
+    if (!this.building) {
+      this.building = (async () => {
+        try {
+          const articles: IndexedArticle[] = await publishedArticles(this.db);
+          this.index = new KnowledgeIndex(articles);
+          this.revision = revision;
+          return this.index;
+        } finally {
+          this.building = null;
+        }
+      })();
+    }
+    return this.building;
+  }
+
+  async retrieve(
+    question: string,
+    audience: ArticleAudience,
+    withResources = true,
+  ): Promise<{ index: KnowledgeIndex; result: RetrievalResult }> {
+    const index = await this.current();
+    return { index, result: index.retrieve(question, { audience, withResources }) };
+  }
+}
+
+export interface AssistantDeps {
+  db: Db;
+  clock: Clock;
+  knowledge: KnowledgeBase;
+  model: AssistantModel | null;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+/** Trainers read trainer articles; admins (who may use the assistant too) read admin ones as well. */
+export function audienceOf(user: SessionUser): ArticleAudience {
+  if (isAdmin(user)) return 'admin';
+  if (user.trainerId !== null || user.roles.includes('trainer')) return 'trainer';
+  throw forbidden('The assistant is for Soul Punch trainers.');
+}
+
+/** A trainer whose resources are paused (unpaid instalment) must not get their links through the assistant. */
+async function resourcesPaused(db: Db, user: SessionUser): Promise<boolean> {
+  if (isAdmin(user) || user.trainerId === null) return false;
+  const trainer = await db
+    .selectFrom('trainers')
+    .select('accessPausedAt')
+    .where('id', '=', user.trainerId)
+    .executeTakeFirst();
+  return !!trainer?.accessPausedAt;
+}
+
+export async function enforceQuestionLimits(db: Db, userId: number, now: Date): Promise<void> {
+  try {
+    await enforceRateLimits(
+      db,
+      [
+        { key: `assistant:minute:${userId}`, limit: ASSISTANT_LIMITS.questionsPerMinute, windowSeconds: 60 },
+        { key: `assistant:day:${userId}`, limit: ASSISTANT_LIMITS.questionsPerDay, windowSeconds: 86_400 },
+      ],
+      now,
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) {
+      throw new AppError(429, 'rate_limited', assistantMessages.tooMany, undefined, error.headers);
+    }
+    throw error;
+  }
+}
+
+export interface AnswerEvents {
+  sources?: (data: { questionId: number; sources: ChatSource[] }) => void;
+  delta?: (text: string) => void;
+  /** Aborted when the asker goes away: the model call stops (the question is still kept). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Answers one question and keeps it: retrieval within the asker's audience, then the model (when configured and
+ * there is something to answer from) or the passages quoted. Any model failure gives the offline answer.
+ */
+export async function answerQuestion(
+  deps: AssistantDeps,
+  user: SessionUser,
+  input: ChatQuestion,
+  events: AnswerEvents = {},
+): Promise<ChatAnswer> {
+  const audience = audienceOf(user);
+  const { index, result } = await deps.knowledge.retrieve(
+    input.question,
+    audience,
+    !(await resourcesPaused(deps.db, user)),
+  );
+  const answered = isRelevant(result);
+  const passages: Passage[] = answered ? choosePassages(result) : [];
+  const sources = sourcesOf(passages, index.articles);
+
+  const row = await deps.db
+    .insertInto('assistantQuestions')
+    .values({
+      userId: user.id,
+      question: input.question,
+      context: input.context ?? null,
+      answer: '',
+      sources: JSON.stringify(sources),
+      answered,
+      mode: 'offline',
+      askedAt: deps.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  events.sources?.({ questionId: row.id, sources });
+
+  let answer: string;
+  let mode: 'offline' | 'model' = 'offline';
+  if (!answered) {
+    answer = declinedAnswer();
+    events.delta?.(answer);
+  } else if (deps.model) {
+    // The model sees more context than the offline answer quotes: the best passages, in order.
+    const context = result.hits.slice(0, 5).map((h) => h.passage);
+    const modelSources = sourcesOf(context, index.articles);
+    let text = '';
+    try {
+      for await (const delta of deps.model.stream(input.question, context, events.signal)) {
+        text += delta;
+        events.delta?.(delta);
+      }
+      if (!text.trim()) throw new Error('The model gave an empty answer.');
+      answer =
+        isSensitive(input.question) && !text.includes(assistantMessages.legalPointer)
+          ? `${text.trim()}\n\n${assistantMessages.legalPointer}`
+          : text.trim();
+      mode = 'model';
+      sources.splice(0, sources.length, ...modelSources);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'assistant model failed; answering from the passages');
+      answer = offlineAnswer(input.question, passages, sources);
+      // Nothing streamed yet: stream the fallback; otherwise `done` carries it in place of the partial text.
+      if (!text) events.delta?.(answer);
+    }
+  } else {
+    answer = offlineAnswer(input.question, passages, sources);
+    events.delta?.(answer);
+  }
+
+  await deps.db
+    .updateTable('assistantQuestions')
+    .set({ answer, mode, sources: JSON.stringify(sources) })
+    .where('id', '=', row.id)
+    .execute();
+  return { questionId: row.id, answer, sources, answered };
+}
+
+/** The asker's thumbs up or down; someone else's question is simply not found. */
+export async function recordFeedback(
+  db: Db,
+  user: SessionUser,
+  questionId: number,
+  helpful: boolean,
+  now: Date,
+): Promise<void> {
+  const updated = await db
+    .updateTable('assistantQuestions')
+    .set({ helpful, feedbackAt: now })
+    .where('id', '=', questionId)
+    .where('userId', '=', user.id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw notFound('No such question.');
+}
+
+export async function listAskedQuestions(db: Db, filter: 'recent' | 'unanswered'): Promise<AskedQuestion[]> {
+  let query = db
+    .selectFrom('assistantQuestions as q')
+    .leftJoin('users as u', 'u.id', 'q.userId')
+    .leftJoin('trainers as t', 't.userId', 'q.userId')
+    .select([
+      'q.id',
+      'q.question',
+      'q.askedAt',
+      'q.answered',
+      'q.helpful',
+      'q.sources',
+      'q.mode',
+      'q.draftArticleId',
+      't.name as trainerName',
+      'u.name as userName',
+    ])
+    .orderBy('q.askedAt', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(200);
+  // Unanswered: declined, or answered but marked unhelpful by the asker.
+  if (filter === 'unanswered') {
+    query = query.where((eb) => eb.or([eb('q.answered', '=', false), eb('q.helpful', '=', false)]));
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    question: r.question,
+    askedAt: new Date(r.askedAt).toISOString(),
+    trainerName: r.trainerName ?? r.userName ?? null,
+    answered: r.answered,
+    helpful: r.helpful,
+    sources: typeof r.sources === 'string' ? JSON.parse(r.sources) : r.sources,
+    mode: r.mode,
+    draftArticleId: r.draftArticleId,
+  }));
+}
+
+/** An admin turns a question into a draft article to write the answer in (once: again returns the same draft). */
+export async function draftArticleFromQuestion(
+  db: Db,
+  questionId: number,
+  adminUserId: number,
+  now: Date,
+): Promise<Article> {
+  return db.transaction().execute(async (trx) => {
+    const question = await trx
+      .selectFrom('assistantQuestions')
+      .select(['id', 'question', 'draftArticleId'])
+      .where('id', '=', questionId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!question) throw notFound('No such question.');
+    if (question.draftArticleId !== null) {
+      return getArticle(trx, question.draftArticleId);
+    }
+    const title = question.question.replace(/\s+/g, ' ').trim().slice(0, ASSISTANT_LIMITS.titleMaxLength);
+    const article = await createDraftArticle(
+      trx,
+      {
+        title,
+        body: `## The question\n\nA trainer asked: "${question.question.trim()}"\n\n## The answer\n\nWrite the answer for trainers here, then publish the article.`,
+        audience: 'trainer',
+        sourceUrl: '',
+      },
+      adminUserId,
+      now,
+    );
+    await trx
+      .updateTable('assistantQuestions')
+      .set({ draftArticleId: article.id })
+      .where('id', '=', questionId)
+      .execute();
+    return article;
+  });
+}

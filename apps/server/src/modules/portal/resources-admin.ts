@@ -1,0 +1,162 @@
+import { type AdminResource, type AdminResourceList, resourceInputSchema } from '@soulpunch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { AppDeps } from '../../deps';
+import { badRequest, notFound } from '../../lib/app-error';
+import type { ZodTypeProvider } from '../../plugins/validation';
+import { retireResourceArticle, syncResourceArticles } from '../assistant/knowledge';
+import { trainerIdParams } from '../trainers/routes';
+
+/**
+ * Admins edit the portal's resources catalogue. Each change rewrites the assistant's article about the resource in
+ * the same transaction, so the next answer already knows it. A resource someone opened is retired, not deleted.
+ */
+
+type ParsedResource = z.output<typeof resourceInputSchema>;
+const RESOURCE_NOT_FOUND = 'No such resource.';
+
+export async function listAdminResources(db: Db): Promise<AdminResourceList> {
+  const [categories, rows] = await Promise.all([
+    db.selectFrom('resourceCategories').select(['id', 'name', 'comingSoon']).orderBy('position').execute(),
+    db
+      .selectFrom('resources as r')
+      .leftJoin('resourceCategories as c', 'c.id', 'r.categoryId')
+      .selectAll('r')
+      .select('c.name as categoryName')
+      .orderBy('r.kind')
+      .orderBy('c.position')
+      .orderBy('r.position')
+      .orderBy('r.id')
+      .execute(),
+  ]);
+  return {
+    categories,
+    resources: rows.map(
+      (r): AdminResource => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        badge: r.badge,
+        details: r.details,
+        url: r.url,
+        kind: r.kind,
+        categoryId: r.categoryId,
+        categoryName: r.categoryName,
+        order: r.position,
+        retiredAt: r.retiredAt ? new Date(r.retiredAt).toISOString() : null,
+      }),
+    ),
+  };
+}
+
+async function assertCategory(db: Db, input: ParsedResource) {
+  if (input.categoryId === null) return;
+  const found = await db
+    .selectFrom('resourceCategories')
+    .select('id')
+    .where('id', '=', input.categoryId)
+    .executeTakeFirst();
+  if (!found)
+    throw badRequest('unknown_category', 'Please choose one of the categories.', {
+      categoryId: 'Unknown category',
+    });
+}
+
+const toRow = (input: ParsedResource) => ({
+  name: input.name,
+  description: input.description,
+  badge: input.badge,
+  details: input.details,
+  url: input.url,
+  kind: input.kind,
+  categoryId: input.categoryId,
+  position: input.order,
+});
+
+async function getAdminResource(db: Db, id: number): Promise<AdminResource> {
+  const found = (await listAdminResources(db)).resources.find((r) => r.id === id);
+  if (!found) throw notFound(RESOURCE_NOT_FOUND);
+  return found;
+}
+
+export async function createResource(db: Db, input: ParsedResource, userId: number, now: Date) {
+  await assertCategory(db, input);
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('resources')
+      .values(toRow(input))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await syncResourceArticles(trx, [row.id], userId, now);
+    return row.id;
+  });
+  return getAdminResource(db, id);
+}
+
+export async function updateResource(db: Db, id: number, input: ParsedResource, userId: number, now: Date) {
+  await assertCategory(db, input);
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('resources')
+      .set(toRow(input))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw notFound(RESOURCE_NOT_FOUND);
+    await syncResourceArticles(trx, [id], userId, now);
+  });
+  return getAdminResource(db, id);
+}
+
+/** Deletes a resource nobody opened; one with visits is retired instead, so no trainer's record is lost. */
+export async function removeResource(db: Db, id: number, userId: number, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const resource = await trx
+      .selectFrom('resources')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!resource) throw notFound(RESOURCE_NOT_FOUND);
+    const visited = await trx
+      .selectFrom('trainerResourceVisits')
+      .select('resourceId')
+      .where('resourceId', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (visited) {
+      await trx.updateTable('resources').set({ retiredAt: now }).where('id', '=', id).execute();
+      await syncResourceArticles(trx, [id], userId, now);
+      return { outcome: 'retired' as const };
+    }
+    await retireResourceArticle(trx, id, now);
+    await trx.deleteFrom('resources').where('id', '=', id).execute();
+    return { outcome: 'deleted' as const };
+  });
+}
+
+export async function resourceAdminRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/resources', { config: { access: 'admin' } }, async () => listAdminResources(db));
+
+  r.post(
+    '/api/admin/resources',
+    { schema: { body: resourceInputSchema }, config: { access: 'admin' } },
+    async (request, reply) =>
+      reply.status(201).send(await createResource(db, request.body, request.user?.id as number, clock.now())),
+  );
+
+  r.put(
+    '/api/admin/resources/:id',
+    { schema: { params: trainerIdParams, body: resourceInputSchema }, config: { access: 'admin' } },
+    async (request) =>
+      updateResource(db, request.params.id, request.body, request.user?.id as number, clock.now()),
+  );
+
+  r.delete(
+    '/api/admin/resources/:id',
+    { schema: { params: trainerIdParams }, config: { access: 'admin' } },
+    async (request) => removeResource(db, request.params.id, request.user?.id as number, clock.now()),
+  );
+}
