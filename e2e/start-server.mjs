@@ -22,6 +22,8 @@ const child = spawn(
       SMTP_URL: '',
       DEMO_DATA: 'auto',
       LOG_LEVEL: 'warn',
+      // Every browser test signs in from 127.0.0.1; the per-address limit itself is tested through the API.
+      SIGN_IN_LINKS_PER_IP: '1000',
     },
   },
 );

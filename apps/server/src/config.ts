@@ -45,6 +45,10 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
+  SIGN_IN_LINKS_PER_IP: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(20),
+  ),
   DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['auto', 'off']).default('auto')),
   WEB_DIST_DIR: optionalString,
   PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'stripe']).default('test')),
@@ -86,6 +90,8 @@ export interface AppConfig {
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Sign-in links one address may ask for in 10 minutes (an office behind one NAT address may need more). */
+  signInLinksPerIp: number;
   /** Load demo data into an empty embedded database at start (never in production). */
   loadDemoData: boolean;
   /** Built web app served by the server, when present. */
@@ -161,6 +167,7 @@ export function loadConfig(
     sessionSecret: overrides.sessionSecret ?? e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    signInLinksPerIp: e.SIGN_IN_LINKS_PER_IP,
     loadDemoData: e.DEMO_DATA === 'auto' && e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     webDistDir: e.WEB_DIST_DIR
       ? resolveFromInvocation(e.WEB_DIST_DIR, env)

@@ -22,12 +22,16 @@ const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 export const MAGIC_LINK_LIMITS = {
   perEmail: { limit: 5, windowSeconds: 60 },
-  perIp: { limit: 20, windowSeconds: 600 },
+  perIpWindowSeconds: 600,
 };
 
 export async function requestMagicLink(deps: AuthDeps, email: string, ip: string): Promise<void> {
   await enforceRateLimits(deps.db, [
-    { key: `magic-link:ip:${ip}`, ...MAGIC_LINK_LIMITS.perIp },
+    {
+      key: `magic-link:ip:${ip}`,
+      limit: deps.config.signInLinksPerIp,
+      windowSeconds: MAGIC_LINK_LIMITS.perIpWindowSeconds,
+    },
     { key: `magic-link:email:${email}`, ...MAGIC_LINK_LIMITS.perEmail },
   ]);
   const user = await findUserByEmail(deps.db, email);
