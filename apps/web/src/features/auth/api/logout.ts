@@ -1,6 +1,7 @@
 import type { SessionResponse } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clearSignedInStorage } from '@/lib/signed-in-storage';
 import { sessionQueryKey } from './get-session';
 
 export function logout(): Promise<void> {
@@ -15,6 +16,7 @@ export function useLogout() {
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
       // Nothing the previous user loaded may stay in memory for the next one.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      clearSignedInStorage();
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });

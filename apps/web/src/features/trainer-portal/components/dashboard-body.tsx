@@ -1,5 +1,6 @@
 import { Button, Center, Grid, Stack, Text } from '@mantine/core';
 import { ErrorView } from '@/components/error-view';
+import { AssistantCard } from '@/features/assistant';
 import { DocumentsNotice } from '@/features/documents';
 import { PaymentBanner, ResourcesPaused } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -57,6 +58,7 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
       ) : accessPaused ? null : (
         <ResourcesUnavailable error={resources.error} onRetry={() => resources.refetch()} />
       )}
+      <AssistantCard />
     </Stack>
   );
 }

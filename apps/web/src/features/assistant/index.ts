@@ -1,0 +1,2 @@
+export { AssistantCard } from './components/assistant-card';
+export { AssistantLauncher } from './components/assistant-launcher';
