@@ -208,9 +208,10 @@ export function useConversation(userId: number): ConversationState {
     () => state,
   );
   // Someone else signed in on this tab (the session ended without a logout): their conversation is not ours.
+  const owner = snapshot.userId;
   useEffect(() => {
-    if (state.userId !== userId) clearConversation(userId);
-  }, [userId, snapshot.userId]);
+    if (owner !== userId) clearConversation(userId);
+  }, [userId, owner]);
   return snapshot.userId === userId ? snapshot : empty(userId);
 }
 
