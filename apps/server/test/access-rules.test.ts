@@ -34,6 +34,7 @@ const PUBLIC_ROUTES = [
   'POST /api/classes/:id/registrations',
   'POST /api/registrations/cancel',
   'GET /api/calendar/classes.ics',
+  'GET /api/calendar/classes/:id.ics',
   'GET /api/calendar/trainers/:id.ics',
   // Enrolment: a visitor with the HttpOnly enrolment cookie (each handler checks it), the provider's webhook, and
   // the two calls the spec's payment-confirmation screen makes (checked against the cookie, the session or admin).

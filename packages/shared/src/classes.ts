@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from './class-time';
+import { isValidTimeZone } from './class-time';
 import { optionalText, optionalUrl, trainerEmailSchema, trainerNameSchema } from './trainers';
 
 export const CLASS_TYPES = ['group', 'workshop', 'private', 'corporate', 'series'] as const;
@@ -49,7 +49,8 @@ export const classInputSchema = z.strictObject({
     .regex(time24, { error: 'Please enter a valid end time' })
     .nullish()
     .transform((v) => v ?? null),
-  timeZone: z.string().refine(isValidTimeZone, { error: 'Unknown time zone' }).default(DEFAULT_TIME_ZONE),
+  /** An IANA zone; omitted, the zone of the class's place (else the trainer's city, else Central). */
+  timeZone: z.string().refine(isValidTimeZone, { error: 'Unknown time zone' }).optional(),
   location: z
     .string({ error: classMessages.locationRequired })
     .trim()
@@ -89,7 +90,10 @@ export type ClassStatus = 'scheduled' | 'cancelled';
 export interface ClassSummary {
   id: number;
   trainerId: number;
+  /** The display name, else the full name. */
   trainerName: string;
+  /** The first word of the trainer's own name ('Carmen' for a trainer shown as 'Coach Carmen'). */
+  trainerFirstName: string;
   title: string;
   start: string;
   end: string;
@@ -116,6 +120,9 @@ export interface ClassSummary {
   paymentLink: string | null;
   status: ClassStatus;
 }
+
+/** The class page, where capacity, registration and the waitlist live (lists, cards and e-mails link here). */
+export const classPagePath = (classId: number) => `/public/class/${classId}`;
 
 export interface Registration {
   id: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOnboardingChecklist, renewalDateFor } from './onboarding';
+import { buildOnboardingChecklist, renewalDateFor, renewalState } from './onboarding';
 
 describe('onboarding checklist', () => {
   it('has 8 steps; Account Created is always complete; 1 of 8 is 13%', () => {
@@ -60,5 +60,16 @@ describe('renewal date', () => {
     expect(renewalDateFor('2025-03-01', null)).toBe('2027-03-01');
     expect(renewalDateFor('2024-02-29', null)).toBe('2026-02-28');
     expect(renewalDateFor(null, null)).toBeNull();
+  });
+});
+
+describe('certification renewal warning', () => {
+  it('is lapsed after the renewal date, due from 60 days before it, current before that', () => {
+    expect(renewalState('2027-03-01', '2027-03-02')).toBe('lapsed');
+    expect(renewalState('2027-03-01', '2027-03-01')).toBe('due');
+    expect(renewalState('2027-03-01', '2026-12-31')).toBe('due'); // 60 days before
+    expect(renewalState('2027-03-01', '2026-12-30')).toBe('current');
+    expect(renewalState(null, '2027-03-01')).toBe('unknown');
+    expect(renewalState('not a date', '2027-03-01')).toBe('unknown');
   });
 });

@@ -63,3 +63,21 @@ export function renewalDateFor(trainingDate: string | null, renewalDate: string 
   const day = m === '02' && d === '29' ? '28' : d;
   return `${Number(y) + 2}-${m}-${day}`;
 }
+
+/** Spec (issue #14): the dashboard warns from 60 days before the renewal date. */
+export const RENEWAL_WARNING_DAYS = 60;
+
+export type RenewalState = 'lapsed' | 'due' | 'current' | 'unknown';
+
+/**
+ * Where a certification stands on `today` ('YYYY-MM-DD'): lapsed once the renewal date has passed, due within
+ * RENEWAL_WARNING_DAYS of it (the day itself included), current before that; unknown without any date.
+ */
+export function renewalState(renewalDate: string | null, today: string): RenewalState {
+  if (!renewalDate || !/^\d{4}-\d{2}-\d{2}$/.test(renewalDate)) return 'unknown';
+  if (renewalDate < today) return 'lapsed';
+  const warnFrom = new Date(Date.parse(`${renewalDate}T00:00:00Z`) - RENEWAL_WARNING_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return today >= warnFrom ? 'due' : 'current';
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalDate } from './trainers';
 
 /** The portal's resources catalogue as admins edit it (issue #11). */
 export const RESOURCE_KINDS = ['resource', 'upcoming_training', 'training_schedule'] as const;
@@ -23,10 +24,25 @@ export const resourceInputSchema = z
     /** The dashboard section; required for kind 'resource', empty for the training entries. */
     categoryId: z.number().int().positive().nullable().default(null),
     order: z.number().int().min(0).max(1000).default(0),
+    /** An upcoming training's first and last day ('YYYY-MM-DD'); it leaves the dashboard once the last is over. */
+    startsOn: optionalDate,
+    endsOn: optionalDate,
   })
   .refine((r) => (r.kind === 'resource') === (r.categoryId !== null), {
     error: 'A resource belongs to a category; the training entries belong to none.',
     path: ['categoryId'],
+  })
+  .refine((r) => r.kind !== 'upcoming_training' || r.startsOn !== null, {
+    error: 'Please give the training its first day.',
+    path: ['startsOn'],
+  })
+  .refine((r) => r.kind === 'upcoming_training' || (r.startsOn === null && r.endsOn === null), {
+    error: 'Only an upcoming training has dates.',
+    path: ['startsOn'],
+  })
+  .refine((r) => !r.startsOn || !r.endsOn || r.endsOn >= r.startsOn, {
+    error: 'The last day cannot be before the first.',
+    path: ['endsOn'],
   });
 export type ResourceInput = z.input<typeof resourceInputSchema>;
 
@@ -41,6 +57,8 @@ export interface AdminResource {
   categoryId: number | null;
   categoryName: string | null;
   order: number;
+  startsOn: string | null;
+  endsOn: string | null;
   /** Retired resources stay for the trainers who opened them, but leave the portal. */
   retiredAt: string | null;
 }
@@ -48,4 +66,31 @@ export interface AdminResource {
 export interface AdminResourceList {
   categories: Array<{ id: number; name: string; comingSoon: boolean }>;
   resources: AdminResource[];
+}
+
+const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric' });
+const fullDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const asDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** A training's days with the year: 'July 25–27, 2027', 'July 30 – August 1, 2027', 'July 25, 2027'. */
+export function trainingDatesText(startsOn: string, endsOn: string | null): string {
+  const start = asDay(startsOn);
+  if (!endsOn || endsOn === startsOn) return fullDay.format(start);
+  const end = asDay(endsOn);
+  if (startsOn.slice(0, 4) !== endsOn.slice(0, 4)) return `${fullDay.format(start)} – ${fullDay.format(end)}`;
+  if (startsOn.slice(0, 7) === endsOn.slice(0, 7)) {
+    return `${monthDay.format(start)}–${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+  }
+  return `${monthDay.format(start)} – ${fullDay.format(end)}`;
+}
+
+/** A training is upcoming (shown) until its last day is over; one without dates is never shown. */
+export function isTrainingUpcoming(startsOn: string | null, endsOn: string | null, today: string): boolean {
+  const last = endsOn ?? startsOn;
+  return last !== null && last >= today;
 }

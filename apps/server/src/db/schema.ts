@@ -200,6 +200,9 @@ export interface ResourcesTable {
   position: number;
   /** Migration 0008: a retired resource leaves the portal but keeps its visits. */
   retiredAt: Date | null;
+  /** Migration 0009: the days an upcoming training runs (null for other kinds). */
+  startsOn: DateText | null;
+  endsOn: DateText | null;
 }
 
 export interface TrainerResourceVisitsTable {

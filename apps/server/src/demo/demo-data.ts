@@ -368,6 +368,16 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
       const classes = batch.flatMap((t) => t.classes.map((c) => demoClassRow(idOf(t.email), t, c)));
       if (classes.length) await trx.insertInto('classes').values(classes).execute();
     }
+    // The demo's next Train the Trainer: the prototype's July 25-27, in the next year it is still ahead.
+    const today = instantToZonedTime(new Date(), 'America/Chicago').date;
+    let year = Number(today.slice(0, 4));
+    if (`${year}-07-27` < today) year += 1;
+    await trx
+      .updateTable('resources')
+      .set({ startsOn: `${year}-07-25`, endsOn: `${year}-07-27` })
+      .where('kind', '=', 'upcoming_training')
+      .where('name', '=', 'Train the Trainer')
+      .execute();
   });
 }
 

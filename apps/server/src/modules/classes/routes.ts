@@ -8,10 +8,13 @@ import { getPublicTrainer } from '../directory/service';
 import { trainerIdParams } from '../trainers/routes';
 import { legacyClassesBodySchema, legacyUpcomingClasses, saveLegacyClasses } from './legacy';
 import {
+  applyPaymentLinkToUpcomingClasses,
   type ClassDeps,
   cancelClass,
   cancelRegistration,
+  classEventFile,
   classesFeed,
+  classTimeZoneFor,
   createClass,
   getClassRow,
   getPublicClass,
@@ -84,6 +87,18 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
       .send(await classesFeed(deps)),
   );
 
+  // One class, as the class page's 'Add to calendar' file: importing it adds that class and nothing else.
+  r.get(
+    '/api/calendar/classes/:id.ics',
+    { schema: { params: classIdParams }, config: { access: 'public' } },
+    async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="class-${request.params.id}.ics"`)
+        .header('Cache-Control', 'public, max-age=300')
+        .send(await classEventFile(deps, request.params.id)),
+  );
+
   r.get(
     '/api/calendar/trainers/:id.ics',
     { schema: { params: trainerIdParams }, config: { access: 'public' } },
@@ -97,6 +112,24 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   );
 
   // The trainer's calendar.
+  r.get(
+    '/api/classes/time-zone',
+    {
+      schema: {
+        querystring: z.strictObject({
+          location: z.string().trim().max(200).default(''),
+          address: z.string().trim().max(200).default(''),
+        }),
+      },
+      config: { access: 'signed-in' },
+    },
+    async (request) => {
+      const trainerId = request.user?.trainerId;
+      if (!trainerId) throw forbidden('Only trainers have a class calendar.');
+      return classTimeZoneFor(db, trainerId, request.query);
+    },
+  );
+
   r.get(
     '/api/trainers/:id/classes',
     { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
@@ -112,6 +145,30 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
     async (request, reply) => {
       assertCanReachTrainer(request, request.params.id);
       return reply.status(201).send(await createClass(db, request.params.id, request.body));
+    },
+  );
+
+  // 'Update upcoming classes?' after the profile's class payment link changed: the new link is read from the profile.
+  r.post(
+    '/api/trainers/:id/classes/payment-link',
+    {
+      schema: {
+        params: trainerIdParams,
+        // Required, null included: the classes to move are exactly those on the link the trainer replaced.
+        body: z.strictObject({
+          previousLink: z
+            .string()
+            .trim()
+            .max(300)
+            .nullable()
+            .transform((v) => v || null),
+        }),
+      },
+      config: { access: 'signed-in' },
+    },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.id);
+      return applyPaymentLinkToUpcomingClasses(deps, request.params.id, request.body.previousLink);
     },
   );
 

@@ -5,7 +5,9 @@ import {
   classEndInstant,
   type classInputSchema,
   classMessages,
+  classPagePath,
   type classQuerySchema,
+  DEFAULT_TIME_ZONE,
   formatTimeRange,
   instantToZonedTime,
   priceLabel,
@@ -16,12 +18,14 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { containsPattern } from '../../lib/sql';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { noticeEmail } from '../mail/templates';
 import { type ClassRow, classesWithCounts, publicClasses } from './repository';
+import { timeZoneForPlace } from './time-zone';
 
 type ClassInput = z.output<typeof classInputSchema>;
 type ClassQuery = z.output<typeof classQuerySchema>;
@@ -30,6 +34,7 @@ export interface ClassDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  clock: Clock;
 }
 
 export const CLASS_NOT_FOUND = 'Class not found';
@@ -43,6 +48,7 @@ export function toClassSummary(row: ClassRow): ClassSummary {
     id: row.id,
     trainerId: row.trainerId,
     trainerName: row.trainerDisplayName?.trim() || row.trainerName,
+    trainerFirstName: row.trainerName.trim().split(/\s+/)[0] ?? '',
     title: row.title,
     start: row.startsAt.toISOString(),
     end: row.endsAt.toISOString(),
@@ -126,20 +132,46 @@ export async function listTrainerClasses(db: Db, trainerId: number): Promise<Cla
   return rows.map(toClassSummary);
 }
 
-function instantsOf(input: ClassInput) {
-  const startsAt = zonedTimeToInstant(input.date, input.startTime, input.timeZone);
-  const endsAt = classEndInstant(input.date, input.startTime, input.endTime, input.timeZone);
+export interface ClassTimeZone {
+  timeZone: string;
+  /** 'place': from the class's location or address; 'trainer': the trainer's own city; 'default': neither known. */
+  source: 'place' | 'trainer' | 'default';
+}
+
+/** The zone a class's times are in: its place's, else its trainer's city's, else Central (headquarters). */
+export async function classTimeZoneFor(
+  db: Db,
+  trainerId: number,
+  place: { location?: string | null; address?: string | null },
+): Promise<ClassTimeZone> {
+  const fromPlace = timeZoneForPlace(place.location, place.address);
+  if (fromPlace) return { timeZone: fromPlace, source: 'place' };
+  const trainer = await db
+    .selectFrom('trainers')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
+    .select(['trainers.city', 'trainers.state', 'trainerProfiles.postalCode'])
+    .where('trainers.id', '=', trainerId)
+    .executeTakeFirst();
+  const home =
+    trainer && timeZoneForPlace(trainer.postalCode, [trainer.city, trainer.state].filter(Boolean).join(', '));
+  return home ? { timeZone: home, source: 'trainer' } : { timeZone: DEFAULT_TIME_ZONE, source: 'default' };
+}
+
+function instantsOf(input: ClassInput, timeZone: string) {
+  const startsAt = zonedTimeToInstant(input.date, input.startTime, timeZone);
+  const endsAt = classEndInstant(input.date, input.startTime, input.endTime, timeZone);
   if (startsAt.getTime() <= Date.now()) {
     throw badRequest('validation_error', classMessages.inThePast, { date: classMessages.inThePast });
   }
   return { startsAt, endsAt };
 }
 
-function classValues(input: ClassInput) {
+/** The columns of a class; `timeZone` is the one the trainer chose, else the one of the class's place. */
+function classValues(input: ClassInput, timeZone: string) {
   return {
     title: input.title,
-    ...instantsOf(input),
-    timeZone: input.timeZone,
+    ...instantsOf(input, timeZone),
+    timeZone,
     location: input.location,
     address: input.address,
     notes: input.notes,
@@ -159,11 +191,12 @@ export async function createClass(db: Db, trainerId: number, input: ClassInput):
     .where('trainers.id', '=', trainerId)
     .executeTakeFirst();
   if (!trainer) throw notFound('Trainer not found');
+  const timeZone = input.timeZone ?? (await classTimeZoneFor(db, trainerId, input)).timeZone;
   const { id } = await db
     .insertInto('classes')
     .values({
       trainerId,
-      ...classValues(input),
+      ...classValues(input, timeZone),
       // The trainer's usual payment link unless this class names its own (or clears it with null).
       paymentLink: input.paymentLink === undefined ? trainer.basicClassPaymentLink : input.paymentLink,
     })
@@ -223,7 +256,7 @@ function whenText(row: ClassRow): string {
 }
 
 const whereText = (row: ClassRow) => [row.location, row.address].filter(Boolean).join(', ');
-const classUrl = (config: AppConfig, classId: number) => `${config.appUrl}/public/class/${classId}`;
+const classUrl = (config: AppConfig, classId: number) => `${config.appUrl}${classPagePath(classId)}`;
 /** The class page with a cancel link: the page asks before it cancels (mail scanners open links). */
 const cancelUrl = (config: AppConfig, classId: number, token: string) =>
   `${classUrl(config, classId)}?cancel=${encodeURIComponent(token)}`;
@@ -254,10 +287,15 @@ export async function updateClass(
   const before = await getClassRow(deps.db, classId);
   if (before.status === 'cancelled')
     throw badRequest('class_cancelled', 'A cancelled class cannot be changed.');
+  // Without a zone named, a class that moved to another place takes that place's zone; otherwise it keeps its own.
+  const moved = input.location !== before.location || (input.address ?? null) !== before.address;
+  const timeZone =
+    input.timeZone ??
+    (moved ? (timeZoneForPlace(input.location, input.address) ?? before.timeZone) : before.timeZone);
   await deps.db
     .updateTable('classes')
     .set({
-      ...classValues(input),
+      ...classValues(input, timeZone),
       ...(input.paymentLink !== undefined ? { paymentLink: input.paymentLink } : {}),
       sequence: before.sequence + 1,
       updatedAt: new Date(),
@@ -488,6 +526,44 @@ export async function listRegistrations(db: Db, classId: number): Promise<Regist
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * After the trainer changes their class payment link: their upcoming classes that still use the old link take the
+ * profile's new one. Classes with a link of their own, past and cancelled classes keep theirs.
+ */
+export async function applyPaymentLinkToUpcomingClasses(
+  deps: ClassDeps,
+  trainerId: number,
+  previousLink: string | null,
+): Promise<{ updated: number; paymentLink: string | null }> {
+  const profile = await deps.db
+    .selectFrom('trainers')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
+    .select('trainerProfiles.basicClassPaymentLink')
+    .where('trainers.id', '=', trainerId)
+    .executeTakeFirst();
+  if (!profile) throw notFound('Trainer not found');
+  const paymentLink = profile.basicClassPaymentLink ?? null;
+  if (paymentLink === previousLink) return { updated: 0, paymentLink };
+  const result = await deps.db
+    .updateTable('classes')
+    .set({ paymentLink, updatedAt: deps.clock.now() })
+    .where('trainerId', '=', trainerId)
+    .where('status', '=', 'scheduled')
+    .where('startsAt', '>', deps.clock.now())
+    .where((eb) =>
+      previousLink === null ? eb('paymentLink', 'is', null) : eb('paymentLink', '=', previousLink),
+    )
+    .executeTakeFirst();
+  return { updated: Number(result.numUpdatedRows), paymentLink };
+}
+
+/** One public class as an iCalendar file (a cancelled one says so, so a calendar that has it drops it). */
+export async function classEventFile(deps: ClassDeps, classId: number): Promise<string> {
+  const row = await publicClasses(deps.db).where('classes.id', '=', classId).executeTakeFirst();
+  if (!row) throw notFound(CLASS_NOT_FOUND);
+  return buildICalendar({ name: row.title, events: [calendarEvent(deps.config, row)] });
 }
 
 /** A subscribable feed: classes from a month ago on, cancelled ones marked so calendar apps drop them. */

@@ -44,6 +44,8 @@ export async function listAdminResources(db: Db): Promise<AdminResourceList> {
         categoryId: r.categoryId,
         categoryName: r.categoryName,
         order: r.position,
+        startsOn: r.startsOn,
+        endsOn: r.endsOn,
         retiredAt: r.retiredAt ? new Date(r.retiredAt).toISOString() : null,
       }),
     ),
@@ -72,6 +74,8 @@ const toRow = (input: ParsedResource) => ({
   kind: input.kind,
   categoryId: input.categoryId,
   position: input.order,
+  startsOn: input.startsOn,
+  endsOn: input.endsOn,
 });
 
 async function getAdminResource(db: Db, id: number): Promise<AdminResource> {

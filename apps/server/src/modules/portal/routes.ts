@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { forbidden } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, isAdmin } from '../auth/access';
@@ -13,7 +13,7 @@ import {
   setOnboardingStep,
 } from './service';
 
-export async function portalRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -43,7 +43,7 @@ export async function portalRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.get('/api/resources', { config: { access: 'signed-in' } }, async (request) => {
     const trainerId = request.user?.trainerId ?? null;
     if (trainerId && !isAdmin(request.user)) await assertResourcesAvailable(db, trainerId);
-    return getPortalResources(db, trainerId);
+    return getPortalResources(db, trainerId, clock.now());
   });
 
   r.post(

@@ -1,5 +1,8 @@
 import {
   buildOnboardingChecklist,
+  DEFAULT_TIME_ZONE,
+  instantToZonedTime,
+  isTrainingUpcoming,
   type OnboardingChecklist,
   SELF_MARKED_ONBOARDING_STEPS,
   type SelfMarkedOnboardingStep,
@@ -93,6 +96,9 @@ export interface PortalResource {
   details: string | null;
   url: string;
   visited: boolean;
+  /** An upcoming training's first and last day ('YYYY-MM-DD'); null for other resources. */
+  startsOn: string | null;
+  endsOn: string | null;
 }
 
 export interface PortalResources {
@@ -101,8 +107,15 @@ export interface PortalResources {
   trainingSchedule: PortalResource[];
 }
 
-/** The resource catalogue, each marked visited when this trainer has opened it before. */
-export async function getPortalResources(db: Db, trainerId: number | null): Promise<PortalResources> {
+/**
+ * The resource catalogue, each marked visited when this trainer has opened it before. An upcoming training shows
+ * until its last day is over (a day as headquarters in Tulsa counts it).
+ */
+export async function getPortalResources(
+  db: Db,
+  trainerId: number | null,
+  now: Date,
+): Promise<PortalResources> {
   const [categories, resources, visits] = await Promise.all([
     db.selectFrom('resourceCategories').selectAll().orderBy('position').execute(),
     // Retired resources leave the portal; their visits stay.
@@ -130,7 +143,10 @@ export async function getPortalResources(db: Db, trainerId: number | null): Prom
     details: r.details,
     url: r.url,
     visited: visited.has(r.id),
+    startsOn: r.startsOn,
+    endsOn: r.endsOn,
   });
+  const today = instantToZonedTime(now, DEFAULT_TIME_ZONE).date;
   return {
     categories: categories.map((c) => ({
       id: c.id,
@@ -138,7 +154,10 @@ export async function getPortalResources(db: Db, trainerId: number | null): Prom
       comingSoon: c.comingSoon,
       resources: resources.filter((r) => r.kind === 'resource' && r.categoryId === c.id).map(toResource),
     })),
-    upcomingTraining: resources.filter((r) => r.kind === 'upcoming_training').map(toResource),
+    upcomingTraining: resources
+      .filter((r) => r.kind === 'upcoming_training' && isTrainingUpcoming(r.startsOn, r.endsOn, today))
+      .sort((a, b) => (a.startsOn ?? '').localeCompare(b.startsOn ?? ''))
+      .map(toResource),
     trainingSchedule: resources.filter((r) => r.kind === 'training_schedule').map(toResource),
   };
 }

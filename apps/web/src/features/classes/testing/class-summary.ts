@@ -15,6 +15,7 @@ export function classSummary(overrides: Partial<ClassSummary> = {}): ClassSummar
     id: 1,
     trainerId: TRAINER_ID,
     trainerName: 'Tina Trainer',
+    trainerFirstName: 'Tina',
     title: '2-Hour Basic Self-Defense Class',
     start: '2030-07-20T19:00:00.000Z',
     end: '2030-07-20T21:00:00.000Z',
@@ -39,5 +40,9 @@ export function classSummary(overrides: Partial<ClassSummary> = {}): ClassSummar
     status: 'scheduled',
   };
   const merged = { ...base, ...overrides };
-  return { ...merged, priceLabel: overrides.priceLabel ?? priceLabel(merged.price) };
+  return {
+    ...merged,
+    trainerFirstName: overrides.trainerFirstName ?? merged.trainerName.split(' ')[0] ?? '',
+    priceLabel: overrides.priceLabel ?? priceLabel(merged.price),
+  };
 }
