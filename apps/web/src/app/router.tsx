@@ -7,6 +7,13 @@ import {
   TrainerDetailPage,
   TrainerListPage,
 } from '@/features/admin';
+import {
+  ArticleEditorPage,
+  KnowledgePage,
+  NewArticlePage,
+  QuestionsPage,
+  ResourcesPage,
+} from '@/features/assistant';
 import { ConfirmPage, LoginPage } from '@/features/auth';
 import { ClassDetailsPage, PublicCalendarPage, PublicClassesPage } from '@/features/classes';
 import { MailboxPage } from '@/features/dev-mailbox';
@@ -84,6 +91,11 @@ export const routes: RouteObject[] = [
           { path: 'inventory', element: <InventoryPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'payment-events', element: <PaymentEventsPage /> },
+          { path: 'knowledge', element: <KnowledgePage /> },
+          { path: 'knowledge/new', element: <NewArticlePage /> },
+          { path: 'knowledge/:id', element: <ArticleEditorPage /> },
+          { path: 'assistant/questions', element: <QuestionsPage /> },
+          { path: 'resources', element: <ResourcesPage /> },
         ],
       },
       { path: '/trainers', element: <Navigate to="/admin/trainers" replace /> },

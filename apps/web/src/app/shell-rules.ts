@@ -49,6 +49,8 @@ const adminTitles: Record<string, string> = {
   '/admin/inventory': 'Inventory Management',
   '/admin/settings': 'Settings',
   '/admin/payment-events': 'Payment Events',
+  '/admin/assistant/questions': 'Assistant Questions',
+  '/admin/resources': 'Resources Catalogue',
 };
 
 export function adminTitleFor(pathname: string): string {
@@ -56,5 +58,6 @@ export function adminTitleFor(pathname: string): string {
   const exact = adminTitles[path];
   if (exact) return exact;
   if (/^\/admin\/trainers\/[^/]+$/.test(path)) return 'Trainer Details';
+  if (path === '/admin/knowledge' || path.startsWith('/admin/knowledge/')) return 'Knowledge Base';
   return 'Admin Portal';
 }

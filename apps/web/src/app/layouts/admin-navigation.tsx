@@ -1,8 +1,11 @@
 import { NavLink, Stack } from '@mantine/core';
 import {
+  IconBook,
   IconCalendar,
   IconFileText,
   IconLayoutDashboard,
+  IconLink,
+  IconMessageQuestion,
   IconPackage,
   IconSettings,
   IconUsers,
@@ -15,6 +18,9 @@ const entries = [
   { to: '/admin/documents', label: 'Documents', icon: IconFileText, exact: false },
   { to: '/admin/calendar', label: 'Calendar', icon: IconCalendar, exact: false },
   { to: '/admin/inventory', label: 'Inventory', icon: IconPackage, exact: false },
+  { to: '/admin/knowledge', label: 'Knowledge base', icon: IconBook, exact: false },
+  { to: '/admin/assistant/questions', label: 'Assistant questions', icon: IconMessageQuestion, exact: false },
+  { to: '/admin/resources', label: 'Resources', icon: IconLink, exact: false },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings, exact: false },
 ] as const;
 

@@ -24,6 +24,9 @@ describe('admin shell', () => {
       ['Documents', '/admin/documents'],
       ['Calendar', '/admin/calendar'],
       ['Inventory', '/admin/inventory'],
+      ['Knowledge base', '/admin/knowledge'],
+      ['Assistant questions', '/admin/assistant/questions'],
+      ['Resources', '/admin/resources'],
       ['Settings', '/admin/settings'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');

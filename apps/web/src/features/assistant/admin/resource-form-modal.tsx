@@ -1,0 +1,189 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { AdminResource, AdminResourceList, ResourceKind } from '@soulpunch/shared';
+import { type FormEvent, useState } from 'react';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useSaveResource } from '../api/save-resource';
+
+export const kindLabels: Record<ResourceKind, string> = {
+  resource: 'Resource (in a category)',
+  upcoming_training: 'Upcoming training',
+  training_schedule: 'Training schedule',
+};
+
+interface FormValues {
+  name: string;
+  description: string;
+  badge: string;
+  details: string;
+  url: string;
+  kind: ResourceKind;
+  categoryId: string | null;
+  order: number;
+}
+
+type Field = keyof FormValues;
+const FIELDS: Field[] = ['name', 'description', 'badge', 'details', 'url', 'kind', 'categoryId', 'order'];
+
+const valuesOf = (r: AdminResource | null, firstCategory: number | undefined): FormValues => ({
+  name: r?.name ?? '',
+  description: r?.description ?? '',
+  badge: r?.badge ?? '',
+  details: r?.details ?? '',
+  url: r?.url ?? 'https://',
+  kind: r?.kind ?? 'resource',
+  categoryId: r ? (r.categoryId === null ? null : String(r.categoryId)) : (firstCategory?.toString() ?? null),
+  order: r?.order ?? 0,
+});
+
+interface ResourceFormModalProps {
+  /** The resource to edit, or null to add one. */
+  resource: AdminResource | null;
+  categories: AdminResourceList['categories'];
+  onClose: () => void;
+}
+
+/** Adds or edits one portal resource; the server checks it and rewrites the assistant's article about it. */
+export function ResourceFormModal({ resource, categories, onClose }: ResourceFormModalProps) {
+  const [values, setValues] = useState<FormValues>(() => valuesOf(resource, categories[0]?.id));
+  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const save = useSaveResource();
+
+  function change<K extends Field>(field: K, value: FormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _edited, form: _form, ...rest }) => rest);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setErrors({});
+    const input = {
+      name: values.name,
+      description: values.description,
+      badge: values.badge || null,
+      details: values.details || null,
+      url: values.url,
+      kind: values.kind,
+      categoryId: values.kind === 'resource' && values.categoryId ? Number(values.categoryId) : null,
+      order: values.order,
+    };
+    save.mutate(
+      { id: resource?.id ?? null, input },
+      {
+        onSuccess: (saved) => {
+          notifications.show({
+            color: 'green',
+            title: resource ? 'Resource saved' : 'Resource added',
+            message: `${saved.name} is saved; the assistant's article about it is rewritten.`,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          const fields = isApiError(error, 400) ? error.body?.error.fields : undefined;
+          const known = FIELDS.filter((f) => fields?.[f]);
+          if (fields && known.length > 0) setErrors(Object.fromEntries(known.map((f) => [f, fields[f]])));
+          else setErrors({ form: getErrorMessage(error) });
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={resource ? `Edit ${resource.name}` : 'Add a resource'} size="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          {errors.form && (
+            <Alert color="red" role="alert">
+              {errors.form}
+            </Alert>
+          )}
+          <TextInput
+            label="Name"
+            value={values.name}
+            onChange={(e) => change('name', e.currentTarget.value)}
+            error={errors.name}
+            maxLength={120}
+            required
+            data-autofocus
+          />
+          <Textarea
+            label="Description"
+            value={values.description}
+            onChange={(e) => change('description', e.currentTarget.value)}
+            error={errors.description}
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
+          <TextInput
+            label="Link"
+            description="The real link trainers open, starting with https://"
+            value={values.url}
+            onChange={(e) => change('url', e.currentTarget.value)}
+            error={errors.url}
+            required
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label="Badge"
+              description="Optional, e.g. Required"
+              value={values.badge}
+              onChange={(e) => change('badge', e.currentTarget.value)}
+              error={errors.badge}
+              maxLength={40}
+            />
+            <NumberInput
+              label="Order"
+              description="Lower comes first"
+              value={values.order}
+              onChange={(v) => change('order', typeof v === 'number' ? v : Number(v) || 0)}
+              error={errors.order}
+              min={0}
+              max={1000}
+              allowDecimal={false}
+            />
+          </Group>
+          <TextInput
+            label="Details"
+            description="Optional line under the name, e.g. the place and dates of a training"
+            value={values.details}
+            onChange={(e) => change('details', e.currentTarget.value)}
+            error={errors.details}
+            maxLength={200}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label="Kind"
+              data={(Object.keys(kindLabels) as ResourceKind[]).map((k) => ({
+                value: k,
+                label: kindLabels[k],
+              }))}
+              value={values.kind}
+              onChange={(v) => change('kind', (v as ResourceKind | null) ?? 'resource')}
+              error={errors.kind}
+              allowDeselect={false}
+            />
+            {values.kind === 'resource' && (
+              <Select
+                label="Category"
+                data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+                value={values.categoryId}
+                onChange={(v) => change('categoryId', v)}
+                error={errors.categoryId}
+                allowDeselect={false}
+              />
+            )}
+          </Group>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {resource ? 'Save resource' : 'Add resource'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
