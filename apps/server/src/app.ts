@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -7,10 +6,11 @@ import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { databaseUnavailable } from './db/unavailable';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 import type { AppDeps } from './deps';
 import { type Clock, systemClock } from './lib/clock';
-import { createDiskStorage } from './lib/file-storage';
+import { createFileStorage, type FileStorage } from './lib/file-storage';
 import { startScheduler } from './lib/scheduler';
 import { adminRoutes } from './modules/admin/routes';
 import { seedKnowledgeBase } from './modules/assistant/knowledge';
@@ -48,6 +48,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The time rules run on (tests pass a manual clock). */
   clock?: Clock;
+  /** Overrides the file storage chosen by configuration (tests pass one that fails like a full disk). */
+  storage?: FileStorage;
   /** Run reminders, expiry and payment grace on their intervals (off in tests, which call them directly). */
   scheduler?: boolean;
 }
@@ -72,7 +74,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const { db, close } = await openDatabase(options.database ?? databaseTargetFor(config));
+  const { db, close } = await openDatabase(options.database ?? databaseTargetFor(config), (err) =>
+    app.log.warn({ err }, 'lost a database connection'),
+  );
   app.decorate('config', config);
   app.decorate('db', db);
   app.addHook('onClose', async () => close());
@@ -114,13 +118,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Brotli or gzip for anything over 1 KB: the web app's scripts and the public lists shrink several times over.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = options.storage ?? createFileStorage(config.storage);
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = { db, config, mailer, storage, clock };
   useAccessRules(app, deps);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => {
-    await sql`select 1`.execute(db);
+  app.get('/api/health', { config: { access: 'public' } }, async (request) => {
+    try {
+      await sql`select 1`.execute(db);
+    } catch (err) {
+      request.log.warn({ err }, 'health check: database unavailable');
+      throw databaseUnavailable();
+    }
     return { status: 'ok' };
   });
   await app.register(authRoutes, deps);

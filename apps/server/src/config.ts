@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { emailSchema } from '@soulpunch/shared';
 import { z } from 'zod';
+import type { StorageConfig } from './lib/file-storage';
 
 /**
  * Every setting comes from the environment, is parsed here once at boot, and a bad value stops start-up
@@ -65,6 +66,16 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(365).default(2),
   ),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
+  JOBS_EVERY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(86_400).default(3600),
+  ),
   SEAL_P12_PATH: optionalString,
   SEAL_P12_PASSWORD: optionalString,
   ASSISTANT_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -109,6 +120,10 @@ export interface AppConfig {
   /** The first automatic reminder after this many days, then one every interval until expiry. */
   documentFirstReminderDays: number;
   documentReminderIntervalDays: number;
+  /** Where pictures and sealed PDFs are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** How often scheduled work (reminders, expiry, payment grace) runs; once per round across instances. */
+  jobsEveryMs: number;
   /** A PKCS#12 file with the key that seals signed PDFs; generated into DATA_DIR when unset. */
   sealP12Path?: string;
   sealP12Password?: string;
@@ -150,6 +165,15 @@ export function loadConfig(
   if (e.ASSISTANT_BASE_URL && !e.ASSISTANT_MODEL) {
     throw new ConfigError(['ASSISTANT_MODEL: required when ASSISTANT_BASE_URL is set']);
   }
+  const s3Problems = [
+    ...(!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)
+      ? ['S3_BUCKET: required when any other S3_ variable is set']
+      : []),
+    ...(Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)
+      ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
+      : []),
+  ];
+  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET && !overrides.sessionSecret) {
     // Generated secrets are fine on one machine; production must set one it can keep and rotate.
     throw new ConfigError(['SESSION_SECRET: required when NODE_ENV is production']);
@@ -180,6 +204,20 @@ export function loadConfig(
     documentExpiryDays: e.DOCUMENT_EXPIRY_DAYS,
     documentFirstReminderDays: e.DOCUMENT_FIRST_REMINDER_DAYS,
     documentReminderIntervalDays: e.DOCUMENT_REMINDER_INTERVAL_DAYS,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'disk', dir: path.join(dataDir, 'uploads') },
+    jobsEveryMs: e.JOBS_EVERY_SECONDS * 1000,
     sealP12Path: e.SEAL_P12_PATH ? resolveFromInvocation(e.SEAL_P12_PATH, env) : undefined,
     sealP12Password: e.SEAL_P12_PASSWORD,
     assistantModel:

@@ -20,6 +20,39 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps files on disk by default and in an S3-compatible bucket when S3_BUCKET is set', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, { dataDir: '/tmp/sp-config' }).storage).toEqual({
+      kind: 'disk',
+      dir: '/tmp/sp-config/uploads',
+    });
+    const config = loadConfig({
+      ...secret,
+      S3_BUCKET: 'soulpunch-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      JOBS_EVERY_SECONDS: '60',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'soulpunch-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(config.jobsEveryMs).toBe(60_000);
+    expect(() => loadConfig({ ...secret, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: required/,
+    );
+    expect(() => loadConfig({ ...secret, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /set both or neither/,
+    );
+    expect(() => loadConfig({ ...secret, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('has working defaults and derives APP_URL from the port', () => {
     const config = loadConfig(
       { PORT: '4010', SESSION_SECRET: 'x'.repeat(32) },

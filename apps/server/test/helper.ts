@@ -10,7 +10,7 @@ import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseTarget } from '../src/db/database';
 import type { AppDeps } from '../src/deps';
 import type { Clock } from '../src/lib/clock';
-import { createDiskStorage } from '../src/lib/file-storage';
+import { createDiskStorage, type FileStorage } from '../src/lib/file-storage';
 import { ensureUser, grantRole } from '../src/modules/users/repository';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -72,11 +72,16 @@ export interface TestApp {
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; storage?: FileStorage } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const { target, drop } = await freshDatabase();
-  const app = await buildApp(config, { database: target, logger: false, clock: options.clock });
+  const app = await buildApp(config, {
+    database: target,
+    logger: false,
+    clock: options.clock,
+    storage: options.storage,
+  });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -25,17 +25,26 @@ const parsers: Record<number, (value: string) => unknown> = {
   [DATE]: (v) => v,
 };
 
-export async function openDatabase(target: DatabaseTarget): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  onConnectionLost?: (error: Error) => void,
+): Promise<{ db: Db; close: () => Promise<void> }> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // Fail a request after 5 s rather than queue it forever when the server cannot be reached.
+      connectionTimeoutMillis: 5000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // A connection that dies (PostgreSQL restarting) is dropped and replaced on next use; its query, if any, fails
+    // on its own. Without these listeners the connection's error event would end the process.
+    pool.on('error', (error) => onConnectionLost?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => onConnectionLost?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, close: () => db.destroy() };
   }

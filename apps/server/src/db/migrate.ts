@@ -9,6 +9,7 @@ import * as enrolmentAndPayments from './migrations/0006-enrolment-and-payments'
 import * as documents from './migrations/0007-documents';
 import * as assistant from './migrations/0008-assistant';
 import * as upcomingTrainingDates from './migrations/0009-upcoming-training-dates';
+import * as scheduledJobRounds from './migrations/0010-scheduled-job-rounds';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-documents': documents,
   '0008-assistant': assistant,
   '0009-upcoming-training-dates': upcomingTrainingDates,
+  '0010-scheduled-job-rounds': scheduledJobRounds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,27 +1,103 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { AppError } from './app-error';
 
-/** Where uploaded files live. Local disk under DATA_DIR by default; an S3-compatible store can replace it. */
+/**
+ * Where files live: profile pictures and sealed PDFs. Local disk under DATA_DIR by default; an S3-compatible
+ * bucket when configured, which is what several app instances share.
+ */
 export interface FileStorage {
+  readonly kind: 'disk' | 's3';
+  /** Stores the whole file or nothing: a reader never sees part of one. */
   put(key: string, data: Buffer): Promise<void>;
   /** The file's bytes, or undefined when there is no such file. */
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
+  /** Every key, sorted (backups and the restore drill). */
+  list(): Promise<string[]>;
 }
+
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible server (MinIO, R2, a local stand-in); AWS itself when unset. */
+      endpoint?: string;
+      forcePathStyle: boolean;
+      /** Without them the SDK's own chain is used (AWS_* variables, instance roles). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
+export const storageFull = () =>
+  new AppError(
+    507,
+    'storage_full',
+    'The server has no room left to store this file right now, so nothing was saved. Please try again later; if it keeps happening, tell the Soul Punch team.',
+  );
+
+export const storageUnavailable = () =>
+  new AppError(
+    503,
+    'storage_unavailable',
+    'File storage is not answering right now. Please try again in a moment.',
+    undefined,
+    { 'Retry-After': '5' },
+  );
 
 const SAFE_KEY = /^[\w-]+(\/[\w-]+)*\.[a-z0-9]+$/;
 
-export function createDiskStorage(root: string): FileStorage {
-  const fileFor = (key: string) => {
-    // Keys are made by the server, but never let one walk out of the storage folder.
-    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+function checkKey(key: string): string {
+  // Keys are made by the server, but never let one walk out of the storage folder or bucket prefix.
+  if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+  return key;
+}
+
+const isDiskFull = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+};
+
+export interface DiskStorageOptions {
+  /** Writes the bytes into the open temporary file (tests replace it to fail half-way, as a full disk does). */
+  write?: (handle: FileHandle, data: Buffer) => Promise<void>;
+}
+
+export function createDiskStorage(root: string, options: DiskStorageOptions = {}): FileStorage {
+  const write = options.write ?? ((handle, data) => handle.writeFile(data));
+  const fileFor = (key: string) => path.join(root, checkKey(key));
   return {
+    kind: 'disk',
     async put(key, data) {
       const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      // Written beside the final name, flushed, then renamed over it: rename is atomic within one file system,
+      // so a crash or a full disk leaves either the old file or the new one, never part of one.
+      const temp = `${file}.${randomUUID()}.tmp`;
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        const handle = await open(temp, 'wx', 0o644);
+        try {
+          await write(handle, data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        if (isDiskFull(error)) throw storageFull();
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -34,5 +110,93 @@ export function createDiskStorage(root: string): FileStorage {
     async delete(key) {
       await rm(fileFor(key), { force: true });
     },
+    async list() {
+      let entries: string[];
+      try {
+        entries = await readdir(root, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      return entries
+        .map((entry) => entry.split(path.sep).join('/'))
+        .filter((key) => SAFE_KEY.test(key))
+        .sort();
+    },
   };
+}
+
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', pdf: 'application/pdf' };
+
+/** S3 answers that mean "no room": MinIO's full disk, a provider's quota, HTTP 507. */
+const isS3Full = (error: S3ServiceException) =>
+  error.$metadata.httpStatusCode === 507 || ['XMinioStorageFull', 'QuotaExceeded'].includes(error.name);
+
+export function createS3Storage(config: Extract<StorageConfig, { kind: 's3' }>): FileStorage {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    // Plain checksummed uploads, not aws-chunked trailers, which many S3-compatible servers do not speak.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+  });
+  const Bucket = config.bucket;
+  // A service error is the bucket's answer (kept as is); anything else means the store could not be reached.
+  const translate = (error: unknown): never => {
+    if (error instanceof S3ServiceException) {
+      if (isS3Full(error)) throw storageFull();
+      throw error;
+    }
+    throw storageUnavailable();
+  };
+  return {
+    kind: 's3',
+    async put(key, data) {
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checkKey(key),
+            Body: data,
+            ContentLength: data.length,
+            ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+          }),
+        )
+        .catch(translate);
+    },
+    async get(key) {
+      const Key = checkKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key }));
+        if (!res.Body) return undefined;
+        return Buffer.from(await res.Body.transformToByteArray());
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
+        return translate(error);
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) })).catch(translate);
+    },
+    async list() {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client
+          .send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+          .catch(translate);
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys.sort();
+    },
+  };
+}
+
+export function createFileStorage(config: StorageConfig): FileStorage {
+  return config.kind === 's3' ? createS3Storage(config) : createDiskStorage(config.dir);
 }

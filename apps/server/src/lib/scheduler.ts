@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
@@ -13,6 +14,9 @@ export interface ScheduledJob {
   run: (now: Date) => Promise<unknown>;
 }
 
+/** Names this process in the rounds it claims (and in the logs), so an operator sees which instance did the work. */
+export const instanceName = `${hostname()}:${process.pid}`;
+
 /** A stable 32-bit key per job name for PostgreSQL's advisory locks. */
 function lockKey(name: string): number {
   let h = 0;
@@ -20,13 +24,31 @@ function lockKey(name: string): number {
   return h;
 }
 
+/** Rounds are numbered from the clock, so every instance agrees on which round `now` belongs to. */
+export const roundOf = (job: ScheduledJob, now: Date) => Math.floor(now.getTime() / job.everyMs);
+
+/** Takes the job's round unless an instance already did; false means someone else has done (or is doing) it. */
+async function claimRound(db: Db, job: ScheduledJob, now: Date): Promise<boolean> {
+  const round = roundOf(job, now);
+  const { rows } = await sql<{ name: string }>`
+    insert into scheduled_job_rounds (name, round, claimed_by, claimed_at)
+    values (${job.name}, ${round}, ${instanceName}, ${now})
+    on conflict (name) do update
+      set round = excluded.round, claimed_by = excluded.claimed_by, claimed_at = excluded.claimed_at
+      where scheduled_job_rounds.round < excluded.round
+    returning name`.execute(db);
+  return rows.length === 1;
+}
+
 /**
- * Runs one job once across every instance sharing the database. On PostgreSQL a session advisory lock lets one
- * instance through and the others skip this round (returns false). The embedded database has one process by
- * construction (its directory lock) and one connection, which the job itself needs, so it simply runs.
+ * Runs one job's round once across every instance sharing the database (returns false when this instance
+ * skipped it). On PostgreSQL a session advisory lock keeps two runs of one job from overlapping, and the round
+ * claim keeps a second instance that ticks a moment later from repeating the round. The embedded database has one
+ * process by construction (its directory lock) and one connection, which the job itself needs, so it only claims.
  */
 export async function runJobOnce(db: Db, job: ScheduledJob, now: Date, shared: boolean): Promise<boolean> {
   if (!shared) {
+    if (!(await claimRound(db, job, now))) return false;
     await job.run(now);
     return true;
   }
@@ -37,6 +59,7 @@ export async function runJobOnce(db: Db, job: ScheduledJob, now: Date, shared: b
     );
     if (!rows[0]?.locked) return false;
     try {
+      if (!(await claimRound(conn, job, now))) return false;
       await job.run(now);
       return true;
     } finally {
@@ -45,7 +68,10 @@ export async function runJobOnce(db: Db, job: ScheduledJob, now: Date, shared: b
   });
 }
 
-/** Starts every job on its interval; the returned function stops them (called when the app closes). */
+/**
+ * Starts every job on its interval, aligned to the clock (every instance ticks at the same moments and one of them
+ * takes each round); the returned function stops them (called when the app closes).
+ */
 export function startScheduler(
   db: Db,
   shared: boolean,
@@ -53,16 +79,29 @@ export function startScheduler(
   log: FastifyBaseLogger,
   clock: Clock = systemClock,
 ): () => void {
-  const timers = jobs.map((job) => {
-    const timer = setInterval(() => {
-      runJobOnce(db, job, clock.now(), shared).catch((err) =>
-        log.error({ err, job: job.name }, 'scheduled job failed'),
-      );
-    }, job.everyMs);
+  let stopped = false;
+  const timers = new Map<string, NodeJS.Timeout>();
+  const schedule = (job: ScheduledJob) => {
+    if (stopped) return;
+    const wait = job.everyMs - (Date.now() % job.everyMs);
+    const timer = setTimeout(() => {
+      const now = clock.now();
+      runJobOnce(db, job, now, shared)
+        .then((ran) =>
+          log.info(
+            { job: job.name, round: roundOf(job, now), instance: instanceName },
+            ran ? 'scheduled job ran' : 'scheduled job skipped: another instance has this round',
+          ),
+        )
+        .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
+        .finally(() => schedule(job));
+    }, wait);
     timer.unref();
-    return timer;
-  });
+    timers.set(job.name, timer);
+  };
+  for (const job of jobs) schedule(job);
   return () => {
-    for (const timer of timers) clearInterval(timer);
+    stopped = true;
+    for (const timer of timers.values()) clearTimeout(timer);
   };
 }

@@ -1,10 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/app-error';
 
 /** The one place errors become HTTP answers: `{ error: { code, message, fields? } }`. */
 export function useErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError | AppError | ZodError, request, reply) => {
+    let error = caught;
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      // Expected while PostgreSQL restarts or fails over: say so plainly; the pool reconnects on its own.
+      request.log.warn({ err: error }, 'database unavailable');
+      error = databaseUnavailable();
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({

@@ -199,7 +199,7 @@ export function documentJobs(deps: AppDeps): ScheduledJob[] {
   return [
     {
       name: 'documents:reminders-and-expiry',
-      everyMs: 60 * 60 * 1000,
+      everyMs: deps.config.jobsEveryMs,
       run: (now) => runDocumentSchedule(deps, now),
     },
   ];

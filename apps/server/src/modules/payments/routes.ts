@@ -233,14 +233,14 @@ export function paymentJobs(deps: AppDeps, app?: FastifyInstance): ScheduledJob[
   const jobs: ScheduledJob[] = [
     {
       name: 'payments:pause-lapsed-access',
-      everyMs: 60 * 60 * 1000,
+      everyMs: deps.config.jobsEveryMs,
       run: (now) => pauseLapsedAccess(deps, now),
     },
   ];
   if (deps.config.paymentProvider === 'test' && app) {
     jobs.push({
       name: 'payments:test-provider-billing',
-      everyMs: 60 * 60 * 1000,
+      everyMs: deps.config.jobsEveryMs,
       run: (now) => billDueTestInstalments(deps, app, now),
     });
   }
