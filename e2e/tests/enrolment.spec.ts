@@ -116,8 +116,11 @@ for (const device of ['phone', 'desktop'] as const) {
 
       // "A month later": the admin bills the next instalment now; the saved 0341 card fails it.
       const admin = await asAdmin(browser);
+      // page.request sends no Origin of its own; the server refuses a cookie-carrying write without one.
+      const origin = new URL(admin.page.url()).origin;
       const bill = await admin.page.request.post('/api/test-provider/instalments/bill-now', {
         data: { trainerId: user.trainerId },
+        headers: { origin },
       });
       expect(bill.status()).toBe(200);
       await admin.page.goto(`/admin/trainers/${user.trainerId}`);

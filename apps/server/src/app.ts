@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import { type DatabaseTarget, type Db, openDatabase } from './db/database';
@@ -70,6 +70,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     },
     genReqId: () => randomUUID(),
+    // Addresses the router cannot read (bad percent-encoding, an over-long segment) get the usual error answer.
+    frameworkErrors: (error, _request, rawReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (rawReply as FastifyReply).status(tooLong ? 414 : 400).send({
+        error: tooLong
+          ? { code: 'address_too_long', message: 'This address is too long.' }
+          : { code: 'bad_address', message: 'This address is not valid.' },
+      });
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type Article, assistantMessages, type ChatAnswer } from '@soulpunch/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SYSTEM_PROMPT } from '../src/modules/assistant/model';
-import { buildTestApp, createUser, signIn, type TestApp, withCookie } from './helper';
+import { buildTestApp, createUser, signIn, TEST_APP_URL, type TestApp, withCookie } from './helper';
 
 /**
  * The model path through the real `openai` client against a stand-in OpenAI-compatible server written here:
@@ -221,6 +221,7 @@ describe('the model path', () => {
       method: 'POST',
       headers: {
         cookie: maria,
+        origin: TEST_APP_URL,
         'content-type': 'application/json',
         accept: 'text/event-stream',
         'accept-encoding': 'gzip, br',

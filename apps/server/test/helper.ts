@@ -168,9 +168,10 @@ export async function signIn(app: FastifyInstance, email: string): Promise<strin
   return `sp_session=${cookie.value}`;
 }
 
+/** A request from our own pages with this cookie: browsers send Origin on every write, and the server insists. */
 export const withCookie = (cookie: string, options: InjectOptions): InjectOptions => ({
   ...options,
-  headers: { ...(options.headers ?? {}), cookie },
+  headers: { origin: TEST_APP_URL, ...(options.headers ?? {}), cookie },
 });
 
 /** Empties every table (keeping the schema), so one app can serve many tests of a file. */

@@ -11,6 +11,7 @@ import {
   latestMailTo,
   nextTestIp,
   seedCast,
+  TEST_APP_URL,
   type TestApp,
   withCookie,
 } from './helper';
@@ -323,7 +324,7 @@ describe('the payment-confirmation PUT and trigger-onboarding', () => {
         method: 'PUT',
         url: `/api/trainers/${cast.mariaId}`,
         payload: edit,
-        headers: cookie ? { cookie } : {},
+        headers: cookie ? { cookie, origin: TEST_APP_URL } : {},
       });
     expect((await put()).statusCode).toBe(401);
     expect((await put(cast.maria)).statusCode).toBe(403);

@@ -182,12 +182,9 @@ function multipart(filename: string, contentType: string, data: Buffer) {
 
 const upload = (cookie: string, id: number, filename: string, contentType: string, data: Buffer) => {
   const body = multipart(filename, contentType, data);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/trainer-profile/${id}/picture`,
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
-  });
+  return t.app.inject(
+    withCookie(cookie, { method: 'POST', url: `/api/trainer-profile/${id}/picture`, ...body }),
+  );
 };
 
 describe('profile picture', () => {

@@ -15,17 +15,25 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The headers every answer carries; a route that writes its own response (the assistant's stream) sends them too. */
+export function securityHeaders(config: AppConfig, requestId: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self)',
+    'X-Request-Id': requestId,
+    ...(config.appUrl.startsWith('https://')
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
 export function useSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
-  const https = config.appUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
-    reply.header('X-Request-Id', request.id);
-    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    reply.headers(securityHeaders(config, request.id));
     // API answers are private unless a route chose its own caching (e.g. ETag on public lists).
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');

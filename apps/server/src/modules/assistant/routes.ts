@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { unauthenticated } from '../../lib/app-error';
+import { securityHeaders } from '../../plugins/security-headers';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { createArticleInput, getArticle, listArticles, setArticleStatus, updateArticle } from './knowledge';
 import { createModel } from './model';
@@ -54,12 +55,12 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
       }
       // Streamed: we write the response ourselves, so compression and onSend hooks never hold it back.
       reply.hijack();
+      // A hijacked reply skips the onSend hooks, so it carries the security headers itself.
       reply.raw.writeHead(200, {
+        ...securityHeaders(deps.config, request.id),
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store, no-transform',
         'X-Accel-Buffering': 'no',
-        'X-Content-Type-Options': 'nosniff',
-        'X-Request-Id': request.id,
         Connection: 'keep-alive',
       });
       reply.raw.flushHeaders();

@@ -173,7 +173,7 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     scope.post(
       '/api/verify',
-      { config: { access: 'public' }, bodyLimit: 10 * 1024 * 1024 },
+      { config: { access: 'public', bodyTypes: ['application/pdf'] }, bodyLimit: 10 * 1024 * 1024 },
       async (request) => {
         await enforceRateLimits(deps.db, [
           { key: `verify-pdf:ip:${request.ip}`, limit: 30, windowSeconds: 600 },

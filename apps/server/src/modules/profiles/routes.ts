@@ -42,7 +42,10 @@ export async function profileRoutes(app: FastifyInstance, deps: { db: Db; storag
 
   r.post(
     '/api/trainer-profile/:trainerId/picture',
-    { schema: { params: profileParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: profileParams },
+      config: { access: 'signed-in', bodyTypes: ['multipart/form-data'] },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
       if (!request.isMultipart()) throw new AppError(400, 'invalid_image', PICTURE_MESSAGES.missing);

@@ -1,0 +1,353 @@
+/**
+ * Who may call every /api route, one line per route. The matrix test reads the route table of the built app and
+ * fails when a route has no line here (or a line names a route that no longer exists), so a new route cannot ship
+ * without saying who may call it.
+ *
+ * The five callers: a visitor without a session, trainer A calling on A's own records, trainer B calling on A's
+ * records, a trainer whose instalment lapsed past the grace period (resources paused) calling on their own records,
+ * and an admin calling on A's records. 'ok' means the call got past every access check: a 2xx answer, or one of
+ * the business answers the line lists with `.or(...)` (e.g. 409 when an admin's second cancel finds it done).
+ */
+
+export const ROLES = ['signedOut', 'trainerA', 'trainerB', 'lapsed', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export type Outcome = 'ok' | 401 | 403 | 404;
+
+/** The records a call is about: trainer A's, or the lapsed trainer's own. */
+export interface Subject {
+  trainerId: number;
+  email: string;
+  classId: number;
+  /** A document waiting for this trainer's signature. */
+  openDocumentId: number;
+  openDocumentHash: string;
+  signedDocumentId: number;
+  questionId: number;
+}
+
+export interface Fixtures {
+  resourceId: number;
+  categoryId: number;
+  articleId: number;
+  paymentId: number;
+  checkoutId: string;
+  otherAdminEmail: string;
+  cancelToken: string;
+  pictureFile: string;
+  disclosure: { version: number; sha256: string };
+  pdf: Buffer;
+  picture: Buffer;
+  /** A fresh e-mail address for calls that create an account or a registration. */
+  uniqueEmail: (label: string) => string;
+}
+
+export interface CallSpec {
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export class RouteRule {
+  constructor(
+    readonly outcomes: Record<Role, Outcome>,
+    /** Statuses besides 2xx that still mean 'ok' (business answers, not access refusals). */
+    readonly alsoOk: number[] = [],
+    readonly body?: (f: Fixtures, s: Subject) => CallSpec,
+    /** The call ends the session it is made with (logout): each caller gets a fresh one. */
+    readonly endsSession = false,
+  ) {}
+
+  /** Extra statuses an allowed caller may get. */
+  or(...statuses: number[]) {
+    return new RouteRule(this.outcomes, [...this.alsoOk, ...statuses], this.body, this.endsSession);
+  }
+  /** The JSON body (or a raw body with headers) every caller sends. */
+  send(body: (f: Fixtures, s: Subject) => unknown) {
+    return new RouteRule(this.outcomes, this.alsoOk, (f, s) => ({ payload: body(f, s) }), this.endsSession);
+  }
+  sendRaw(call: (f: Fixtures, s: Subject) => CallSpec) {
+    return new RouteRule(this.outcomes, this.alsoOk, call, this.endsSession);
+  }
+  /** This caller gets something else than the helper says. */
+  except(role: Role, outcome: Outcome) {
+    return new RouteRule({ ...this.outcomes, [role]: outcome }, this.alsoOk, this.body, this.endsSession);
+  }
+  freshSession() {
+    return new RouteRule(this.outcomes, this.alsoOk, this.body, true);
+  }
+  /** The lapsed trainer calls on their own records (own* rules) rather than on trainer A's. */
+  get lapsedOnOwnRecords() {
+    return this.outcomes.lapsed === 'ok' && this.outcomes.trainerB !== 'ok';
+  }
+}
+
+const rule = (signedOut: Outcome, trainerA: Outcome, trainerB: Outcome, lapsed: Outcome, admin: Outcome) =>
+  new RouteRule({ signedOut, trainerA, trainerB, lapsed, admin });
+
+/** Anyone, signed in or not. */
+export const everyone = () => rule('ok', 'ok', 'ok', 'ok', 'ok');
+/** Any signed-in person. */
+export const signedIn = () => rule(401, 'ok', 'ok', 'ok', 'ok');
+/** A trainer's own records (and admins); another trainer is refused. A lapsed trainer still reaches their own. */
+export const own = (other: Outcome = 403) => rule(401, 'ok', other, 'ok', 'ok');
+/** Portal resources: any trainer, paused for a trainer whose instalment lapsed. */
+export const ownResources = () => rule(401, 'ok', 'ok', 403, 'ok');
+/** Admins only. */
+export const adminOnly = () => rule(401, 403, 403, 403, 'ok');
+
+const classBody = () => ({
+  title: 'Street Safety Basics',
+  date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),
+  startTime: '18:00',
+  location: 'YMCA, Tulsa, OK',
+  timeZone: 'America/Chicago',
+});
+const reason = () => ({ reason: 'Checked with the trainer by phone' });
+const templateDraft = () => ({
+  title: 'Non-Disclosure Agreement',
+  description: 'How you keep the curriculum and the community confidential.',
+  body: `SOUL PUNCH NON-DISCLOSURE AGREEMENT (VERSION 3)\n\n${'The curriculum, lesson plans and videos stay confidential. '.repeat(8)}`,
+});
+const adminEdit = (s: Subject) => ({
+  name: 'Avery Stone',
+  email: s.email,
+  phone: null,
+  city: 'Tulsa',
+  state: 'OK',
+  profile: {
+    displayName: null,
+    trainingDate: null,
+    hasInsurance: false,
+    hasStripe: false,
+    hasPaypal: false,
+    hasPillar: false,
+    hasAffiliateLink: false,
+    hasCurriculum: true,
+    hasMarketingResources: true,
+    hasWorkbooks: true,
+    hasVideoLibrary: false,
+    hasTrainerDrive: false,
+    inWhatsApp: false,
+    inFacebook: false,
+    instagram: null,
+    website: null,
+  },
+});
+const enrolmentDetails = (f: Fixtures) => ({
+  fullName: 'Quinn Visitor',
+  email: f.uniqueEmail('enrol'),
+  phone: '918-555-0100',
+  city: 'Tulsa',
+  state: 'OK',
+  agreeTerms: true,
+  plan: 'full',
+});
+const multipartPng = (f: Fixtures): CallSpec => {
+  const boundary = '----soulpunchmatrix';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), f.picture, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  'GET /api/health': everyone(),
+  // Sign-in: a link for a known address; a made-up token is a 400 for anyone.
+  'POST /api/auth/magic-link': everyone().send((f) => ({ email: f.otherAdminEmail })),
+  'POST /api/auth/verify': everyone()
+    .or(400)
+    .send(() => ({ token: 'a'.repeat(43) })),
+  'GET /api/auth/session': everyone(),
+  'POST /api/auth/logout': everyone().freshSession(),
+  // Trainers (admin list, own record).
+  'GET /api/trainers': adminOnly(),
+  'GET /api/trainers/export': adminOnly(),
+  'GET /api/trainers/by-email/:email': own(),
+  'GET /api/trainers/:id/full': own(),
+  // The admin edit (the payment-confirmation form of this URL is in the attack tests): admins only, even for A.
+  'PUT /api/trainers/:id': adminOnly().send((_f, s) => adminEdit(s)),
+  'GET /api/trainers/:id/changes': adminOnly(),
+  'GET /api/dashboard/stats': adminOnly(),
+  'POST /api/admin/trainers': adminOnly().send((f) => ({
+    name: 'New Trainer',
+    email: f.uniqueEmail('added'),
+  })),
+  'GET /api/admin/administrators': adminOnly(),
+  'POST /api/admin/administrators': adminOnly().send((f) => ({ email: f.uniqueEmail('admin') })),
+  'DELETE /api/admin/administrators/:email': adminOnly(),
+  // The portal: checklist, resources (paused for the lapsed trainer; admins have no visits to record).
+  'GET /api/trainers/:id/onboarding': own(),
+  'PUT /api/trainers/:id/onboarding/:step': own().send(() => ({ completed: true })),
+  'GET /api/resources': ownResources(),
+  'POST /api/resources/:id/visits': ownResources().except('admin', 403),
+  // Profiles and pictures.
+  'GET /api/trainer-profile/:trainerId': own(),
+  'POST /api/trainer-profile/:trainerId': own().send(() => ({ bio: 'Teaching since 2019.' })),
+  'POST /api/trainer-profile/:trainerId/picture': own().sendRaw(multipartPng),
+  'DELETE /api/trainer-profile/:trainerId/picture': own(),
+  'GET /api/pictures/:file': everyone(),
+  // The public directory and classes.
+  'GET /api/public-trainers': everyone(),
+  'GET /api/public-trainers/states': everyone(),
+  'GET /api/public-trainers/:id': everyone(),
+  'GET /api/classes': everyone(),
+  'GET /api/classes/:id': everyone(),
+  'POST /api/classes/:id/registrations': everyone().send((f) => ({
+    name: 'Sam Walker',
+    email: f.uniqueEmail('reg'),
+  })),
+  // The first caller cancels the registration; the rest find it already cancelled.
+  'POST /api/registrations/cancel': everyone()
+    .or(400)
+    .send((f) => ({ token: f.cancelToken })),
+  'GET /api/calendar/classes.ics': everyone(),
+  'GET /api/calendar/trainers/:id.ics': everyone(),
+  // The trainer's calendar (admins, who are not trainers here, have no legacy calendar).
+  'GET /api/trainers/:id/classes': own(),
+  'POST /api/trainers/:id/classes': own().send(classBody),
+  'PUT /api/classes/:id': own().send(classBody),
+  'POST /api/classes/:id/cancel': own().or(409),
+  'GET /api/classes/:id/registrations': own(),
+  'GET /api/trainer-profile': signedIn().except('admin', 403),
+  'POST /api/trainer-profile': signedIn()
+    .except('admin', 403)
+    .send(() => ({ upcomingClasses: [] })),
+  // Enrolment: held by the enrolment cookie, which none of these callers has (404: no enrolment in progress).
+  'POST /api/enrolments': everyone().send(enrolmentDetails),
+  'GET /api/enrolments/current': everyone().or(404),
+  'POST /api/enrolments/current/checkout': everyone()
+    .or(404)
+    .send(() => ({})),
+  'POST /api/enrolments/current/confirm': everyone()
+    .or(404)
+    .send((f) => ({ fullName: 'Quinn Visitor', email: f.uniqueEmail('confirm'), phone: '918-555-0100' })),
+  // Onboarding is triggered by the paid trainer (or their enrolment cookie, or an admin); A has not paid here.
+  'POST /api/trainers/:id/trigger-onboarding': own().or(409),
+  // The provider's webhook: anyone may post, only a valid signature counts.
+  'POST /api/payments/webhook': everyone()
+    .or(400)
+    .send(() => ({ id: 'evt_matrix', type: 'invoice.paid' })),
+  'GET /api/payments/provider': everyone(),
+  'GET /api/trainers/:id/payments': own(),
+  'POST /api/trainers/:id/payments/offline': adminOnly().send(() => ({ amountCents: 100, ...reason() })),
+  'POST /api/trainers/:id/payments/:paymentId/refund': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/payments/:paymentId/waive': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/payment-plan/pause': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/payment-plan/resume': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/certification/reinstate': adminOnly().or(409).send(reason),
+  'GET /api/payment-events': adminOnly(),
+  'POST /api/payment-events/:eventId/replay': adminOnly().or(404),
+  // The test provider's hosted checkout: public (the first caller pays; the rest find it paid).
+  'GET /api/test-provider/checkouts/:checkoutId': everyone(),
+  'POST /api/test-provider/checkouts/:checkoutId/pay': everyone()
+    .or(409)
+    .send(() => ({
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 30',
+      cvc: '123',
+      name: 'Quinn Visitor',
+    })),
+  'POST /api/test-provider/instalments/bill-now': adminOnly()
+    .or(409)
+    .send((_f, s) => ({ trainerId: s.trainerId })),
+  // Documents: the signer signs (not even an admin for them); admins run the campaign and the schedule.
+  'GET /api/documents': adminOnly(),
+  'POST /api/documents/refresh': adminOnly(),
+  'POST /api/documents/audit/verify': adminOnly(),
+  'GET /api/documents/:id': own(),
+  'POST /api/documents/:id/check-status': adminOnly(),
+  'POST /api/documents/:id/send-reminder': adminOnly(),
+  'POST /api/documents/:id/resend': adminOnly().or(409),
+  'GET /api/documents/:id/audit': adminOnly(),
+  'POST /api/documents/:id/sign': own()
+    .except('admin', 403)
+    .send((_f, s) => ({
+      templateHash: s.openDocumentHash,
+      agreed: true,
+      fullName: `Trainer ${s.trainerId}`,
+    })),
+  'GET /api/documents/:id/pdf': own(),
+  'GET /api/trainers/:id/documents': own(),
+  'GET /api/trainers/:id/standing': own(),
+  'GET /api/document-templates': adminOnly(),
+  'POST /api/document-templates/:type/preview': adminOnly().send(templateDraft),
+  'POST /api/document-templates/:type/versions': adminOnly().send(templateDraft),
+  'GET /api/document-templates/:type/campaign': adminOnly(),
+  'GET /api/esign-consent': signedIn(),
+  'POST /api/esign-consent': signedIn().send((f) => ({
+    disclosureVersion: f.disclosure.version,
+    disclosureSha256: f.disclosure.sha256,
+  })),
+  'DELETE /api/esign-consent': signedIn(),
+  // Anyone may check a signed PDF or a certificate's QR code.
+  'POST /api/verify': everyone().sendRaw((f) => ({
+    payload: f.pdf,
+    headers: { 'content-type': 'application/pdf' },
+  })),
+  'GET /api/verify/:id': everyone(),
+  // The assistant: any trainer (a lapsed one too, without resource articles) and admins; feedback on one's own
+  // question only (someone else's is not found, for admins too).
+  'POST /api/chatbot': signedIn().send(() => ({ question: 'How do I add my Stripe payment link?' })),
+  'POST /api/chatbot/:questionId/feedback': own(404)
+    .except('admin', 404)
+    .send(() => ({ helpful: true })),
+  'GET /api/admin/knowledge/articles': adminOnly(),
+  'POST /api/admin/knowledge/articles': adminOnly().send(() => ({
+    title: 'Renewing insurance',
+    body: 'Renew your liability insurance before it expires.',
+    audience: 'trainer',
+  })),
+  'GET /api/admin/knowledge/articles/:id': adminOnly(),
+  'PUT /api/admin/knowledge/articles/:id': adminOnly().send(() => ({
+    title: 'Renewing insurance',
+    body: 'Renew your liability insurance a month before it expires.',
+    audience: 'trainer',
+  })),
+  'POST /api/admin/knowledge/articles/:id/publish': adminOnly(),
+  'POST /api/admin/knowledge/articles/:id/retire': adminOnly(),
+  'GET /api/admin/assistant/questions': adminOnly(),
+  'POST /api/admin/assistant/questions/:id/draft-article': adminOnly(),
+  'GET /api/admin/resources': adminOnly(),
+  'POST /api/admin/resources': adminOnly().send((f) => ({
+    name: 'Pad drills',
+    url: 'https://example.com/pads',
+    categoryId: f.categoryId,
+  })),
+  'PUT /api/admin/resources/:id': adminOnly().send((f) => ({
+    name: 'Pad drills',
+    url: 'https://example.com/pads',
+    categoryId: f.categoryId,
+  })),
+  'DELETE /api/admin/resources/:id': adminOnly(),
+  // Development only, and only to this machine (the tests' requests come from 127.0.0.1).
+  'GET /api/dev/mailbox': everyone(),
+};
+
+/** The concrete URL of a route for a caller: each :param names a record of the subject or of the fixtures. */
+export function urlFor(route: string, f: Fixtures, s: Subject): string {
+  const [, pattern = ''] = route.split(' ');
+  const value = (name: string): string | number => {
+    if (name === 'trainerId') return s.trainerId;
+    if (name === 'email') return pattern.includes('administrators') ? f.otherAdminEmail : s.email;
+    if (name === 'questionId') return s.questionId;
+    if (name === 'paymentId') return f.paymentId;
+    if (name === 'checkoutId') return f.checkoutId;
+    if (name === 'eventId') return 'evt_not_received';
+    if (name === 'step') return 'video_library_access';
+    if (name === 'type') return 'nda';
+    if (name === 'file') return f.pictureFile;
+    // :id
+    if (pattern.startsWith('/api/trainers/') || pattern.startsWith('/api/public-trainers/'))
+      return s.trainerId;
+    if (pattern.startsWith('/api/calendar/trainers/')) return s.trainerId;
+    if (pattern.startsWith('/api/classes/')) return s.classId;
+    if (pattern === '/api/documents/:id/pdf' || pattern === '/api/verify/:id') return s.signedDocumentId;
+    if (pattern.startsWith('/api/documents/')) return s.openDocumentId;
+    if (pattern.startsWith('/api/admin/knowledge/articles/')) return f.articleId;
+    if (pattern.startsWith('/api/admin/assistant/questions/')) return s.questionId;
+    if (pattern.startsWith('/api/admin/resources/') || pattern.startsWith('/api/resources/'))
+      return f.resourceId;
+    throw new Error(`No record for :${name} in ${route}: say which in urlFor`);
+  };
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(value(name))));
+}
