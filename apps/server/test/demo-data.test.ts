@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, generateDemoTrainers, loadDemoDataIfEmpty } from '../src/demo/demo-data';
+import {
+  DEMO_ADMIN,
+  DEMO_HEADQUARTERS,
+  generateDemoTrainers,
+  loadDemoDataIfEmpty,
+} from '../src/demo/demo-data';
 import { buildTestApp, type TestApp } from './helper';
 
 describe('demo data generator', () => {
@@ -29,7 +34,7 @@ describe('loading demo data', () => {
   });
   afterAll(() => t.close());
 
-  it('loads into an empty database once, with one admin and trainer accounts', async () => {
+  it('loads into an empty database once, with the admin, headquarters as admin too, and trainer accounts', async () => {
     expect(await loadDemoDataIfEmpty(t.app.db)).toBe(true);
     expect(await loadDemoDataIfEmpty(t.app.db)).toBe(false);
     const trainers = await t.app.db.selectFrom('trainers').selectAll().execute();
@@ -40,8 +45,9 @@ describe('loading demo data', () => {
       .innerJoin('users', 'users.id', 'userRoles.userId')
       .select('users.email')
       .where('role', '=', 'admin')
+      .orderBy('users.email')
       .execute();
-    expect(admins.map((a) => a.email)).toEqual([DEMO_ADMIN.email]);
+    expect(admins.map((a) => a.email)).toEqual([DEMO_ADMIN.email, DEMO_HEADQUARTERS.email]);
     const profiles = await t.app.db
       .selectFrom('trainerProfiles')
       .select(['trainingDate', 'specializations'])

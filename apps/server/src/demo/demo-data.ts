@@ -312,7 +312,7 @@ export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] 
   return trainers;
 }
 
-/** Inserts the demo admin and `count` trainers (each with a trainer account). */
+/** Inserts the demo admin and `count` trainers (each with a trainer account; headquarters' is also an admin). */
 export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT): Promise<void> {
   const trainers = generateDemoTrainers(count);
   await db.transaction().execute(async (trx) => {
@@ -340,6 +340,11 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
         .insertInto('userRoles')
         .values(users.map((u) => ({ userId: u.id, role: 'trainer' as const })))
         .execute();
+      // Headquarters runs the brand: its trainer is also an administrator, so 'Admin View' can be tried.
+      const headquarters = userIds.get(DEMO_HEADQUARTERS.email);
+      if (headquarters !== undefined) {
+        await trx.insertInto('userRoles').values({ userId: headquarters, role: 'admin' }).execute();
+      }
       const rows = await trx
         .insertInto('trainers')
         .values(

@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { showNewestToastAtOnce } from '@/components/toasts';
 import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './error-boundary';
 import { cssVariablesResolver, theme } from './theme';
@@ -16,6 +17,7 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  useEffect(() => showNewestToastAtOnce(), []);
   return (
     <MantineProvider
       theme={theme}
@@ -23,7 +25,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       forceColorScheme="light"
       env={env}
     >
-      {/* Spec 9: one toast at a time, shown for 5000 ms. */}
+      {/* Spec 9: one toast at a time, shown for 5000 ms; a newer one takes its place at once. */}
       <Notifications limit={1} autoClose={5000} position="top-right" />
       <AppErrorBoundary>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -1,3 +1,5 @@
+import type { PageChrome } from '@/components/page-chrome';
+
 /** Which parts of the page chrome show on which path (spec 2.1, shell rules). */
 
 function normalise(pathname: string): string {
@@ -34,6 +36,51 @@ export function isAdminChromeHidden(pathname: string): boolean {
   const path = normalise(pathname);
   if (path === '/' || path.endsWith('-public')) return true;
   return chromelessSections.some((section) => isWithin(path, section));
+}
+
+/** Which frame a page gets: the spec's admin chrome is for administrators only (issue #14). */
+export type Chrome = PageChrome;
+
+/** Who is looking: enough of the session to choose the frame; null for a visitor. */
+export interface ChromeViewer {
+  roles: readonly string[];
+}
+
+function isPortalScreen(path: string): boolean {
+  return isWithin(path, '/trainer-portal') && path !== '/trainer-portal/login';
+}
+
+/** Whether the frame on this path depends on who is looking, so the layout waits for the session. */
+export function chromeDependsOnViewer(pathname: string): boolean {
+  const path = normalise(pathname);
+  return isPortalScreen(path) || !isAdminChromeHidden(path);
+}
+
+interface ChromeOptions {
+  /** Opened from the portal (its Help button): a trainer who is also an admin stays in the portal's frame. */
+  fromPortal?: boolean;
+}
+
+/**
+ * The spec's shell rules name the paths of the admin chrome; the prototype showed it to everyone there. In the
+ * product administrators get it, trainers get the portal's header and visitors the public header, so a legal,
+ * support or not-found page looks like the side of the site the person came from.
+ */
+export function chromeFor(
+  pathname: string,
+  viewer: ChromeViewer | null,
+  options: ChromeOptions = {},
+): Chrome {
+  const path = normalise(pathname);
+  const isAdmin = viewer?.roles.includes('admin') ?? false;
+  const isTrainer = viewer?.roles.includes('trainer') ?? false;
+  // The portal's own guard sends everyone else away; until it does, no frame.
+  if (isPortalScreen(path)) return isTrainer ? 'portal' : 'none';
+  if (isAdminChromeHidden(path)) return 'none';
+  if (isAdmin && !(isTrainer && options.fromPortal && !isWithin(path, '/admin'))) return 'admin';
+  // The admin guard sends trainers and visitors away from /admin.
+  if (isWithin(path, '/admin')) return 'none';
+  return isTrainer ? 'portal' : 'public';
 }
 
 export function isFooterHidden(pathname: string): boolean {

@@ -34,7 +34,7 @@ export function PageFooter({ links, besideNavbar = false, mt }: PageFooterProps)
           ))}
         </Group>
         <Text size="sm" c="gray.7">
-          © 2025 Soul Punch
+          © {new Date().getFullYear()} Soul Punch
         </Text>
       </Group>
     </Box>

@@ -1,7 +1,7 @@
-import { AppShell, Avatar, Burger, Group, Stack, Text } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '@/features/auth';
 import { adminTitleFor } from '../shell-rules';
 import { AdminNavigation } from './admin-navigation';
@@ -26,6 +26,17 @@ function SignedInAdministrator() {
         </Stack>
       </Group>
     </AppShell.Section>
+  );
+}
+
+/** The way back to the portal for an administrator who is also a trainer (the other half of 'Admin View'). */
+function TrainerViewButton() {
+  const session = useSession();
+  if (!session.data?.user?.roles.includes('trainer')) return null;
+  return (
+    <Button component={Link} to="/trainer-portal/dashboard" variant="default" size="sm">
+      Trainer View
+    </Button>
   );
 }
 
@@ -57,9 +68,11 @@ export function AdminShell({ children, footer }: AdminShellProps) {
             size="sm"
             aria-label={navbarOpen ? 'Close navigation' : 'Open navigation'}
           />
-          <Text fw={700} size="lg">
+          <Image src="/favicon.svg" alt="" w={32} h={32} visibleFrom="xs" />
+          <Text fw={700} size="lg" truncate style={{ flex: 1, minWidth: 0 }}>
             {adminTitleFor(pathname)}
           </Text>
+          <TrainerViewButton />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label="Admin">

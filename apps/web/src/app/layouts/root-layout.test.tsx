@@ -40,7 +40,7 @@ describe('admin shell', () => {
     );
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
-    expect(footer).toHaveTextContent('© 2025 Soul Punch');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Soul Punch`);
   });
 
   it('shows the Settings placeholder with its planned features', async () => {
@@ -138,6 +138,85 @@ describe('pages without the admin shell', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
-    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+});
+
+describe('frames by who is looking (issue #14)', () => {
+  const trainer = {
+    id: 3,
+    email: 'tina@example.com',
+    name: 'Tina Trainer',
+    roles: ['trainer'],
+    trainerId: 7,
+  };
+
+  it.each(['/privacy', '/terms-of-service', '/support'])(
+    'shows a visitor %s in the public header and footer, never the admin shell',
+    async (path) => {
+      mockApi({ 'GET /api/auth/session': json({ user: null }) });
+      renderApp(path);
+
+      const visitorNav = await screen.findByRole('navigation', { name: 'Visitor' });
+      expect(within(visitorNav).getByRole('link', { name: 'Find a Trainer' })).toHaveAttribute(
+        'href',
+        '/find-trainer',
+      );
+      expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Admin Portal')).not.toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    },
+  );
+
+  it('leads a visitor on /support back to the directory', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: null }) });
+    renderApp('/support');
+
+    expect(await screen.findByRole('link', { name: 'Back to Find a Trainer' })).toHaveAttribute(
+      'href',
+      '/find-trainer',
+    );
+  });
+
+  it("shows a trainer /support (the dashboard's Help) inside the portal header", async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: trainer }) });
+    renderApp('/support');
+
+    const portal = within(await screen.findByRole('navigation', { name: 'Trainer portal' }));
+    expect(portal.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
+    expect(portal.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/trainer-portal/profile');
+    expect(portal.getByRole('link', { name: 'Calendar' })).toHaveAttribute(
+      'href',
+      '/trainer-portal/calendar',
+    );
+    expect(portal.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(portal.queryByRole('link', { name: 'Admin View' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Soul Punch/ })).toHaveAttribute(
+      'href',
+      '/trainer-portal/dashboard',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('gives an administrator who is also a trainer the way back to the portal', async () => {
+    mockApi({
+      'GET /api/auth/session': json({ user: { ...admin, roles: ['admin', 'trainer'], trainerId: 7 } }),
+      ...settingsData,
+    });
+    renderApp('/admin/settings');
+
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Trainer View' })).toHaveAttribute(
+      'href',
+      '/trainer-portal/dashboard',
+    );
+  });
+
+  it('offers no Trainer View to an administrator who is not a trainer', async () => {
+    mockApi({ 'GET /api/auth/session': json({ user: admin }), ...settingsData });
+    renderApp('/admin/settings');
+
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    expect(screen.queryByRole('link', { name: 'Trainer View' })).not.toBeInTheDocument();
   });
 });

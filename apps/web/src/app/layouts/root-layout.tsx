@@ -1,30 +1,96 @@
 import { Box } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { isAdminChromeHidden, isFooterHidden } from '../shell-rules';
+import { PageChromeContext } from '@/components/page-chrome';
+import { PageLoader } from '@/components/page-loader';
+import { PublicHeader } from '@/components/public-header';
+import { sessionQueryOptions } from '@/features/auth';
+import { type Chrome, chromeDependsOnViewer, chromeFor, isFooterHidden } from '../shell-rules';
 import { AdminShell } from './admin-shell';
+import { PortalFrameHeader } from './portal-frame-header';
 import { SiteFooter } from './site-footer';
 
-/** Every page's frame: the admin shell or a bare page, and the footer, by the spec's shell rules. */
-export function RootLayout() {
-  const { pathname } = useLocation();
-  const chromeHidden = isAdminChromeHidden(pathname);
-  const footerHidden = isFooterHidden(pathname);
+function fromPortal(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { fromPortal?: unknown }).fromPortal === true
+  );
+}
 
-  if (!chromeHidden) {
-    return (
-      <AdminShell footer={footerHidden ? null : <SiteFooter besideNavbar />}>
-        <ScrollRestoration />
-        <Outlet />
-      </AdminShell>
-    );
-  }
+/** A page with an optional header above its main landmark and the footer below. */
+function PageFrame({
+  header,
+  footer,
+  children,
+}: {
+  header?: ReactNode;
+  footer: boolean;
+  children: ReactNode;
+}) {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <ScrollRestoration />
-      <Box component="main" style={{ flex: 1 }}>
-        <Outlet />
+      {header}
+      <Box component="main" style={{ flex: 1, minWidth: 0 }}>
+        {children}
       </Box>
-      {!footerHidden && <SiteFooter />}
+      {footer && <SiteFooter />}
     </Box>
   );
+}
+
+/**
+ * Every page's frame by the spec's shell rules and by who is looking: the admin shell for administrators, the
+ * portal header for trainers, the public header for visitors, or a bare page where the page brings its own.
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const { pathname } = location;
+  const dependsOnViewer = chromeDependsOnViewer(pathname);
+  // Pages whose frame is the same for everyone do not wait for (or even ask for) the session.
+  const session = useQuery({ ...sessionQueryOptions(), enabled: dependsOnViewer });
+  const footer = !isFooterHidden(pathname);
+
+  if (dependsOnViewer && session.isPending) {
+    return (
+      <PageFrame footer={false}>
+        <PageLoader />
+      </PageFrame>
+    );
+  }
+  const chrome: Chrome = dependsOnViewer
+    ? chromeFor(pathname, session.data?.user ?? null, { fromPortal: fromPortal(location.state) })
+    : 'none';
+
+  return <PageChromeContext value={chrome}>{framed(chrome, footer)}</PageChromeContext>;
+}
+
+function framed(chrome: Chrome, footer: boolean) {
+  switch (chrome) {
+    case 'admin':
+      return (
+        <AdminShell footer={footer ? <SiteFooter besideNavbar /> : null}>
+          <ScrollRestoration />
+          <Outlet />
+        </AdminShell>
+      );
+    case 'portal':
+      return (
+        <PageFrame header={<PortalFrameHeader />} footer={footer}>
+          <Outlet />
+        </PageFrame>
+      );
+    case 'public':
+      return (
+        <PageFrame header={<PublicHeader variant="site" />} footer={footer}>
+          <Outlet />
+        </PageFrame>
+      );
+    case 'none':
+      return (
+        <PageFrame footer={footer}>
+          <Outlet />
+        </PageFrame>
+      );
+  }
 }

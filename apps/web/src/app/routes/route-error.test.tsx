@@ -14,7 +14,8 @@ describe('section error boundary', () => {
   it('shows the error inside the page chrome instead of blanking the app', async () => {
     // React and React Router report the caught render error; that report is expected here.
     vi.mocked(console.error).mockImplementation(() => {});
-    mockApi({ 'GET /api/auth/session': json({ user: null }) });
+    const admin = { id: 1, email: 'boss@example.com', name: 'Bea Boss', roles: ['admin'], trainerId: null };
+    mockApi({ 'GET /api/auth/session': json({ user: admin }) });
     const router = createMemoryRouter(
       [
         {

@@ -38,7 +38,8 @@ describe('trainer dashboard', () => {
     });
     const view = renderApp('/trainer-portal');
 
-    await screen.findByRole('heading', { name: 'Admin Portal' });
+    // Two redirects (/trainer-portal, then /trainers), each in its own frame.
+    await screen.findByRole('heading', { level: 1, name: 'Admin Portal' }, { timeout: 5000 });
     expect(view.currentPath()).toBe('/admin/trainers');
   });
 

@@ -41,9 +41,7 @@ export function TrainerPortalGate({ children }: TrainerPortalGateProps) {
 export function TrainerDashboardRoute() {
   return (
     <TrainerPortalGate>
-      {({ user, signOut, signingOut }) => (
-        <TrainerDashboard user={user} onLogout={signOut} loggingOut={signingOut} />
-      )}
+      {({ user, signOut }) => <TrainerDashboard user={user} onLogout={signOut} />}
     </TrainerPortalGate>
   );
 }

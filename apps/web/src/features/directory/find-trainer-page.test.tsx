@@ -264,7 +264,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
       '/privacy-policy-public',
     );
     expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support-public');
-    expect(screen.getByText('© 2025 Soul Punch')).toBeInTheDocument();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Soul Punch`)).toBeInTheDocument();
   });
 
   it('has no Buy button without an affiliate link, and Contact explains when there is no contact', async () => {

@@ -75,6 +75,6 @@ describe('visitor landing page', () => {
       'href',
       '/trainer-portal/login',
     );
-    expect(screen.getByText('© 2025 Soul Punch')).toBeInTheDocument();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Soul Punch`)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { authMessages, emailSchema } from '@soulpunch/shared';
 import { type FormEvent, useState } from 'react';
+import { clearToasts } from '@/components/toasts';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useRequestMagicLink } from '../api/request-magic-link';
 
@@ -27,6 +28,8 @@ export function LoginForm({ defaultEmail = '', onSent }: LoginFormProps) {
       return;
     }
     setFieldError(null);
+    // A new attempt replaces the answer to the last one: no stale error beside 'Magic link sent!'.
+    clearToasts();
     requestLink.mutate(
       { email: parsed.data },
       {

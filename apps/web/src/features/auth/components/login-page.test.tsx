@@ -18,7 +18,7 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Trainer Portal' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Enter Your Email' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /email/i })).toHaveAttribute('type', 'email');
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Soul Punch');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Soul Punch`);
   });
 
   it('rejects an invalid e-mail without calling the server', async () => {

@@ -9,6 +9,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type CSSProperties, type Key, type ReactNode, useId } from 'react';
 import { addMonths, type CalendarMonth, monthLabel, monthOf, monthWeeks, todayIso } from '../calendar-month';
@@ -29,13 +30,17 @@ export const DAY_CELL_MIN_HEIGHT = 120;
 
 const border = '1px solid var(--mantine-color-gray-3)';
 const cellBorder: CSSProperties = { border };
-// Fixed layout gives the seven days equal widths whatever their content; below 640 px the grid scrolls sideways.
+// Fixed layout gives the seven days equal widths whatever their content.
 const tableStyle: CSSProperties = {
   width: '100%',
-  minWidth: 640,
   tableLayout: 'fixed',
   borderCollapse: 'collapse',
 };
+/**
+ * Below spec 9's mobile breakpoint (768 px) seven columns of 120 px days do not fit a phone: the month is shown
+ * as an agenda of its days with classes instead (issue #14), and no page scrolls sideways.
+ */
+const NARROW_QUERY = '(max-width: 767px)';
 
 interface MonthGridProps<T> {
   month: CalendarMonth;
@@ -63,6 +68,7 @@ export function MonthGrid<T>({
   today = todayIso(),
 }: MonthGridProps<T>) {
   const headingId = useId();
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
   const label = monthLabel(month);
   const byDay = new Map<string, T[]>();
   for (const item of items) {
@@ -99,60 +105,108 @@ export function MonthGrid<T>({
         </Group>
       </Group>
 
-      <Box style={{ overflowX: 'auto' }}>
-        <table aria-labelledby={headingId} style={tableStyle}>
-          <thead>
-            <tr>
-              {WEEKDAYS.map(([short, long]) => (
-                <Box component="th" key={short} scope="col" py={6} bg="gray.1" style={cellBorder}>
-                  <Text size="sm" fw={700} component="abbr" title={long} style={{ textDecoration: 'none' }}>
-                    {short}
-                  </Text>
-                </Box>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {monthWeeks(month).map((week) => (
-              <tr key={week[0]}>
-                {week.map((day) => {
-                  const inMonth = monthOf(day).month === month.month;
-                  const isToday = day === today;
-                  const dayItems = byDay.get(day) ?? [];
-                  return (
-                    <Box
-                      component="td"
-                      key={day}
-                      aria-current={isToday ? 'date' : undefined}
-                      p={4}
-                      bg={isToday ? 'blue.0' : inMonth ? 'white' : 'gray.0'}
-                      // A table cell's height is its minimum: it still grows with a busy day.
-                      style={{ ...cellBorder, height: DAY_CELL_MIN_HEIGHT, verticalAlign: 'top' }}
-                    >
-                      <Text
-                        size="sm"
-                        fw={isToday ? 800 : 500}
-                        c={inMonth ? 'dark.7' : 'gray.7'}
-                        aria-hidden="true"
-                      >
-                        {Number(day.slice(8, 10))}
-                      </Text>
-                      <VisuallyHidden>{formatLongDate(day)}</VisuallyHidden>
-                      {dayItems.length > 0 && (
-                        <Stack component="ul" gap={4} m={0} p={0} mt={4} style={{ listStyle: 'none' }}>
-                          {dayItems.map((item) => (
-                            <li key={itemKey(item)}>{renderItem(item)}</li>
-                          ))}
-                        </Stack>
-                      )}
-                    </Box>
-                  );
-                })}
+      {narrow ? (
+        <MonthAgenda
+          month={month}
+          byDay={byDay}
+          itemKey={itemKey}
+          renderItem={renderItem}
+          headingId={headingId}
+        />
+      ) : (
+        <Box style={{ overflowX: 'auto' }}>
+          <table aria-labelledby={headingId} style={tableStyle}>
+            <thead>
+              <tr>
+                {WEEKDAYS.map(([short, long]) => (
+                  <Box component="th" key={short} scope="col" py={6} bg="gray.1" style={cellBorder}>
+                    <Text size="sm" fw={700} component="abbr" title={long} style={{ textDecoration: 'none' }}>
+                      {short}
+                    </Text>
+                  </Box>
+                ))}
               </tr>
+            </thead>
+            <tbody>
+              {monthWeeks(month).map((week) => (
+                <tr key={week[0]}>
+                  {week.map((day) => {
+                    const inMonth = monthOf(day).month === month.month;
+                    const isToday = day === today;
+                    const dayItems = byDay.get(day) ?? [];
+                    return (
+                      <Box
+                        component="td"
+                        key={day}
+                        aria-current={isToday ? 'date' : undefined}
+                        p={4}
+                        bg={isToday ? 'blue.0' : inMonth ? 'white' : 'gray.0'}
+                        // A table cell's height is its minimum: it still grows with a busy day.
+                        style={{ ...cellBorder, height: DAY_CELL_MIN_HEIGHT, verticalAlign: 'top' }}
+                      >
+                        <Text
+                          size="sm"
+                          fw={isToday ? 800 : 500}
+                          c={inMonth ? 'dark.7' : 'gray.7'}
+                          aria-hidden="true"
+                        >
+                          {Number(day.slice(8, 10))}
+                        </Text>
+                        <VisuallyHidden>{formatLongDate(day)}</VisuallyHidden>
+                        {dayItems.length > 0 && (
+                          <Stack component="ul" gap={4} m={0} p={0} mt={4} style={{ listStyle: 'none' }}>
+                            {dayItems.map((item) => (
+                              <li key={itemKey(item)}>{renderItem(item)}</li>
+                            ))}
+                          </Stack>
+                        )}
+                      </Box>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+interface MonthAgendaProps<T> {
+  month: CalendarMonth;
+  byDay: Map<string, T[]>;
+  itemKey: (item: T) => Key;
+  renderItem: (item: T) => ReactNode;
+  headingId: string;
+}
+
+/** The month on a phone: each day that has something, in order, with its weekday and date written out. */
+function MonthAgenda<T>({ month, byDay, itemKey, renderItem, headingId }: MonthAgendaProps<T>) {
+  const days = monthWeeks(month)
+    .flat()
+    .filter((day) => monthOf(day).month === month.month && byDay.has(day));
+  if (days.length === 0) {
+    return (
+      <Text c="gray.7" py="md">
+        Nothing scheduled this month.
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" aria-labelledby={headingId} gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+      {days.map((day) => (
+        <li key={day}>
+          <Text size="sm" fw={700} mb={4}>
+            {formatLongDate(day)}
+          </Text>
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+            {(byDay.get(day) ?? []).map((item) => (
+              <li key={itemKey(item)}>{renderItem(item)}</li>
             ))}
-          </tbody>
-        </table>
-      </Box>
+          </Stack>
+        </li>
+      ))}
     </Stack>
   );
 }

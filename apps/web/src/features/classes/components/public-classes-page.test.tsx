@@ -60,7 +60,8 @@ describe('public classes', { timeout: 20_000 }, () => {
     expect(fullCard.getByText('$75')).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/public');
-    expect(screen.getByRole('link', { name: 'Trainer Login' })).toHaveAttribute(
+    const footer = within(screen.getByRole('navigation', { name: 'Classes footer' }));
+    expect(footer.getByRole('link', { name: 'Trainer Login' })).toHaveAttribute(
       'href',
       '/trainer-portal/login',
     );
@@ -80,7 +81,11 @@ describe('public classes', { timeout: 20_000 }, () => {
     const { user } = renderApp('/classes');
 
     await screen.findByRole('article', { name: 'Corporate Safety' });
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    // Issue #14: home for a visitor is the landing page, as on /public/classes, never the trainer login.
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/public');
+    // The brand header the other visitor pages have.
+    const header = within(screen.getByRole('navigation', { name: 'Visitor' }));
+    expect(header.getByRole('link', { name: 'Find a Trainer' })).toHaveAttribute('href', '/find-trainer');
     await typeAtOnce(user, screen.getByLabelText('Search'), 'krav');
     await typeAtOnce(user, screen.getByLabelText('Location'), 'Denver');
     // Typing is debounced; the type select answers at once.

@@ -147,7 +147,7 @@ export function PublicClassesPage({ variant }: { variant: ClassesVariant }) {
   return (
     <PublicFrame
       variant={variant}
-      back={{ to: variant === 'public' ? '/public' : '/', label: 'Back to Home' }}
+      back={{ to: '/public', label: 'Back to Home' }}
       withLegalLinks={variant === 'public'}
     >
       <Stack gap="lg">

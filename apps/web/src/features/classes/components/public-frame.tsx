@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PublicHeader } from '@/components/public-header';
 
 /** The classes pages live inside the site (/classes) and on the visitors' side (/public/...). */
 export type ClassesVariant = 'site' | 'public';
@@ -22,11 +23,11 @@ interface PublicFrameProps {
   children: ReactNode;
 }
 
-/** The visitor pages about classes: a way back, the other visitor pages, the content, and Trainer Login. */
+/** The visitor pages about classes: the brand header, a way back, the class views, the content, and Trainer Login. */
 export function PublicFrame({ back, variant, withLegalLinks = false, children }: PublicFrameProps) {
-  const directory = variant === 'public' ? '/public/find-trainer' : '/find-trainer';
   return (
     <>
+      <PublicHeader variant={variant} />
       <Container size="lg" py="lg">
         <Group justify="space-between" wrap="wrap" gap="sm" mb="lg">
           <Anchor component={Link} to={back.to} size="sm">
@@ -35,10 +36,7 @@ export function PublicFrame({ back, variant, withLegalLinks = false, children }:
               {back.label}
             </Group>
           </Anchor>
-          <Group component="nav" aria-label="Visitor" gap="md">
-            <Anchor component={Link} to={directory} size="sm">
-              Find a Trainer
-            </Anchor>
+          <Group component="nav" aria-label="Classes" gap="md">
             <Anchor component={Link} to={variant === 'public' ? '/public/classes' : '/classes'} size="sm">
               Classes
             </Anchor>
@@ -65,7 +63,7 @@ export function PublicFrame({ back, variant, withLegalLinks = false, children }:
           </Group>
           {withLegalLinks && (
             <Text size="sm" c="gray.7">
-              © 2025 Soul Punch
+              © {new Date().getFullYear()} Soul Punch
             </Text>
           )}
         </Group>

@@ -2,6 +2,7 @@ import { Box, Button, Container, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PublicHeader } from '@/components/public-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicTrainers } from '../api/get-public-trainers';
 import { CLASS_TYPE_TABS, filtersToSearchParams } from '../directory-filters';
@@ -11,7 +12,6 @@ import { FilterPanel } from './filter-panel';
 import { LandingHero } from './landing-hero';
 import { HowItWorks, PopularLocations } from './landing-sections';
 import { PublicFooter } from './public-footer';
-import { PublicHeader } from './public-header';
 import { StateTiles } from './state-tiles';
 import { trainerCardId } from './trainer-card';
 import { TrainerMapSection } from './trainer-map-section';

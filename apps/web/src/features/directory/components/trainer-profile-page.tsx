@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { PublicHeader } from '@/components/public-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicTrainer } from '../api/get-public-trainer';
 import { trainerLocation } from '../format';
@@ -25,7 +26,6 @@ import { type DirectoryPaths, type DirectoryVariant, directoryPaths } from '../p
 import { BuyDeviceButton } from './buy-device-button';
 import { ContactTrainerButton } from './contact-trainer-button';
 import { PublicFooter } from './public-footer';
-import { PublicHeader } from './public-header';
 import { SocialLinks } from './social-links';
 import { StarRating } from './star-rating';
 import { TrainerPhoto } from './trainer-photo';

@@ -1,11 +1,11 @@
 import { Button, Container, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+import { PublicHeader } from '@/components/public-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { directoryPaths } from '../paths';
 import { LandingHero } from './landing-hero';
 import { HowItWorks, PopularLocations } from './landing-sections';
 import { PublicFooter } from './public-footer';
-import { PublicHeader } from './public-header';
 import { WhatWeOffer } from './what-we-offer';
 
 /** /public: the visitors' landing page. */

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { usePageChrome } from '@/components/page-chrome';
 import { FIND_TRAINER_PATH, TRAINER_DASHBOARD_PATH } from '../constants';
 import type { LegalPageVariant } from '../types';
 
@@ -27,11 +28,15 @@ export function ReturnToPreviousPageButton({ fallbackPath }: ReturnToPreviousPag
   );
 }
 
-/** Public pages lead back to the trainer directory; portal pages lead back to the trainer dashboard. */
+/**
+ * Public pages lead back to the trainer directory; portal pages lead back to the trainer dashboard, except for a
+ * visitor, who has no dashboard and is shown the public page's way back.
+ */
 export function LegalPageNavigation({ variant }: { variant: LegalPageVariant }) {
   const navigate = useNavigate();
+  const chrome = usePageChrome();
 
-  if (variant === 'portal') {
+  if (variant === 'portal' && chrome !== 'public') {
     return (
       <Group>
         <Button variant="default" leftSection={backIcon} onClick={() => navigate(TRAINER_DASHBOARD_PATH)}>

@@ -1,25 +1,18 @@
 import { Container } from '@mantine/core';
 import type { SessionUser } from '@soulpunch/shared';
 import { DashboardBody } from './dashboard-body';
-import { PortalHeader } from './portal-header';
 
 interface TrainerDashboardProps {
   user: SessionUser;
+  /** Ends the session: 'Back to Login' when no trainer profile matches the e-mail. */
   onLogout: () => void;
-  loggingOut: boolean;
 }
 
-export function TrainerDashboard({ user, onLogout, loggingOut }: TrainerDashboardProps) {
+/** The dashboard's content; the portal header around it belongs to the app's portal frame. */
+export function TrainerDashboard({ user, onLogout }: TrainerDashboardProps) {
   return (
-    <>
-      <PortalHeader
-        showAdminView={user.roles.includes('admin')}
-        onLogout={onLogout}
-        loggingOut={loggingOut}
-      />
-      <Container size="lg" py="xl">
-        <DashboardBody email={user.email} onBackToLogin={onLogout} />
-      </Container>
-    </>
+    <Container size="lg" py="xl">
+      <DashboardBody email={user.email} onBackToLogin={onLogout} />
+    </Container>
   );
 }

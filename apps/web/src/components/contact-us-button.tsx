@@ -1,6 +1,6 @@
 import { Anchor, Button, type ButtonProps, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '@/features/legal/constants';
+import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '@soulpunch/shared';
 
 /** The header's 'Contact Us': the support e-mail in a dialog (the prototype showed it in an alert). */
 export function ContactUsButton(props: ButtonProps) {
