@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
-export type MockResponse = Response | (() => Response | Promise<Response>);
+/** A fixed answer, or one made at request time (given the requested URL and options). */
+export type MockResponse = Response | ((url: string, init?: RequestInit) => Response | Promise<Response>);
 export type MockRoutes = Record<string, MockResponse>;
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
@@ -52,21 +53,22 @@ function companionAnswer(method: string, url: string): Response | undefined {
 }
 
 /**
- * Replaces fetch with a table of 'METHOD /path' -> response. A request missing from the table (and not one of
- * the companion panels above) is a test bug, reported through console.error so the test fails.
+ * Replaces fetch with a table of 'METHOD /path' -> response ('METHOD /path?*' answers that path with any query).
+ * A request missing from the table (and not one of the companion panels above) is a test bug, reported through
+ * console.error so the test fails.
  */
 export function mockApi(routes: MockRoutes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
-    const route = routes[`${method} ${url}`];
+    const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}?*`];
     const companion = route ? undefined : companionAnswer(method, url);
     if (companion) return companion;
     if (!route) {
       console.error(`Unmocked request: ${method} ${url}`);
       return new Response('not mocked', { status: 501 });
     }
-    return typeof route === 'function' ? route() : route.clone();
+    return typeof route === 'function' ? route(url, init) : route.clone();
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

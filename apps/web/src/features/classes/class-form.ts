@@ -208,17 +208,17 @@ export function formErrorsFromServer(fields: Record<string, string> | undefined)
 export type ClassFormResult = { ok: true; input: ClassInput } | { ok: false; errors: ClassFormErrors };
 
 /**
- * The form as the API's body, checked with the API's own schema so the messages are the server's. `timeZone`
- * is the class's zone (the browser's for a new class).
+ * The form as the API's body, checked with the API's own schema so the messages are the server's. `timeZone` is
+ * sent only when the trainer picked one: otherwise the server takes the zone of the class's place.
  */
-export function validateClassForm(state: ClassFormState, timeZone: string): ClassFormResult {
+export function validateClassForm(state: ClassFormState, timeZone?: string): ClassFormResult {
   const { values } = state;
   const input: ClassInput = {
     title: values.title,
     date: values.date,
     startTime: clockTo24(values.start) ?? '',
     endTime: clockTo24(values.end),
-    timeZone,
+    ...(timeZone ? { timeZone } : {}),
     location: values.location,
     address: values.address.trim() || null,
     notes: values.notes.trim() || null,

@@ -2,6 +2,7 @@ import {
   type ClassLevel,
   type ClassSummary,
   type ClassType,
+  classPagePath,
   DEFAULT_CLASS_PRICE,
   DEFAULT_CLASS_TITLE,
   priceLabel,
@@ -52,13 +53,37 @@ export function zoneAbbreviation(instant: string, timeZone: string): string {
   }
 }
 
-export function spotsLeftText(c: Pick<ClassSummary, 'spotsLeft'>): string {
+/** '2:00 PM - 4:00 PM MST': a class's times always carry its own zone, whatever the viewer's zone is. */
+export function classTimeText(c: Pick<ClassSummary, 'time' | 'start' | 'timeZone'>): string {
+  const zone = zoneAbbreviation(c.start, c.timeZone);
+  return zone ? `${calendarTime(c)} ${zone}` : calendarTime(c);
+}
+
+/** '2:00 PM MST', the start alone (the trainer's month grid). */
+export function classStartText(c: Pick<ClassSummary, 'time' | 'start' | 'timeZone'>): string {
+  const zone = zoneAbbreviation(c.start, c.timeZone);
+  const start = calendarTime(c).split(' - ')[0] ?? '';
+  return zone ? `${start} ${zone}` : start;
+}
+
+/** A cancelled class offers no places or waitlist. */
+export function spotsLeftText(
+  c: Pick<ClassSummary, 'spotsLeft'> & Partial<Pick<ClassSummary, 'status'>>,
+): string {
+  if (c.status === 'cancelled') return 'Cancelled — no registration';
   if (c.spotsLeft <= 0) return 'Full — join the waitlist';
   return `${c.spotsLeft} ${c.spotsLeft === 1 ? 'spot' : 'spots'} left`;
 }
 
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
+}
+
+/** 'with Carmen' for a trainer shown as 'Coach Carmen': the first name of the trainer, not of the display name. */
+export function trainerFirstName(
+  c: Pick<ClassSummary, 'trainerName'> & Partial<Pick<ClassSummary, 'trainerFirstName'>>,
+) {
+  return c.trainerFirstName?.trim() || firstName(c.trainerName) || c.trainerName;
 }
 
 /** The last comma-separated part of a location: 'Tulsa, OK' -> 'OK' (the public calendar's location filter). */
@@ -100,4 +125,7 @@ export function externalUrl(value: string | null | undefined): string | null {
 export const ALL_CLASSES_FEED = '/api/calendar/classes.ics';
 export const trainerFeed = (trainerId: number) => `/api/calendar/trainers/${trainerId}.ics`;
 
-export const classDetailsPath = (classId: number) => `/public/class/${classId}`;
+/** The class page (where capacity, registration and the waitlist live). */
+export const classDetailsPath = classPagePath;
+/** 'Add to calendar' on the class page: a file with that one class. */
+export const classCalendarFile = (classId: number) => `/api/calendar/classes/${classId}.ics`;

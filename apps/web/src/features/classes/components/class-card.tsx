@@ -17,9 +17,9 @@ import {
   CLASS_LEVEL_LABELS,
   CLASS_TYPE_LABELS,
   classDetailsPath,
+  classTimeText,
   formatLongDate,
   spotsLeftText,
-  zoneAbbreviation,
 } from '../format';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -42,7 +42,6 @@ export function ClassCard({
   headingOrder: TitleOrder;
 }) {
   const headingId = `class-${c.id}-title`;
-  const zone = zoneAbbreviation(c.start, c.timeZone);
   return (
     <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="lg">
       <Stack gap="sm" h="100%">
@@ -75,10 +74,7 @@ export function ClassCard({
             )}
           </Line>
           <Line icon={<IconCalendarEvent {...iconProps} />}>{formatLongDate(c.date)}</Line>
-          <Line icon={<IconClock {...iconProps} />}>
-            {c.time}
-            {zone ? ` ${zone}` : ''}
-          </Line>
+          <Line icon={<IconClock {...iconProps} />}>{classTimeText(c)}</Line>
           <Line icon={<IconUsers {...iconProps} />}>
             <Text span size="sm" fw={600} c={c.spotsLeft > 0 ? undefined : 'red.9'}>
               {spotsLeftText(c)}

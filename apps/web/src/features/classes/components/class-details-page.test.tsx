@@ -62,9 +62,10 @@ describe('class details', { timeout: 20_000 }, () => {
       'href',
       'https://pay.example/evening',
     );
+    // That one class, not the trainer's whole feed.
     expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
       'href',
-      '/api/calendar/trainers/12.ics',
+      '/api/calendar/classes/5.ics',
     );
     expect(screen.getByRole('form', { name: 'Register for this class' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Classes' })).toHaveAttribute('href', '/public/classes');
@@ -134,12 +135,16 @@ describe('class details', { timeout: 20_000 }, () => {
   });
 
   it('says a cancelled class is cancelled, with no way to register', async () => {
-    mockApi({ 'GET /api/classes/5': json({ ...evening, status: 'cancelled' }) });
+    // Full as well: still no waitlist to join.
+    mockApi({ 'GET /api/classes/5': json({ ...evening, status: 'cancelled', spotsLeft: 0 }) });
     renderApp('/public/class/5');
 
     expect(await screen.findByText('This class has been cancelled.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Register for this class' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pay for this class' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('spots-left')).toHaveTextContent('Cancelled — no registration');
+    expect(screen.queryByText(/join the waitlist/i)).not.toBeInTheDocument();
   });
 
   it('shows Class not found for an unknown class', async () => {

@@ -11,11 +11,11 @@ import { useClass } from '../api/get-class';
 import {
   CLASS_LEVEL_LABELS,
   CLASS_TYPE_LABELS,
+  classCalendarFile,
+  classTimeText,
   externalUrl,
   formatLongDate,
   spotsLeftText,
-  trainerFeed,
-  zoneAbbreviation,
 } from '../format';
 import { CancelRegistrationPanel } from './cancel-registration-panel';
 import { PublicFrame } from './public-frame';
@@ -84,7 +84,6 @@ function RegistrationSection({ c }: { c: ClassSummary }) {
 function ClassDetails({ c, cancelToken }: { c: ClassSummary; cancelToken: string | null }) {
   useDocumentTitle(`${c.title} | Soul Punch Classes`);
   const cancelled = c.status === 'cancelled';
-  const zone = zoneAbbreviation(c.start, c.timeZone);
   const payment = externalUrl(c.paymentLink);
 
   return (
@@ -120,10 +119,7 @@ function ClassDetails({ c, cancelToken }: { c: ClassSummary; cancelToken: string
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
           <Fact label="Date">{formatLongDate(c.date)}</Fact>
-          <Fact label="Time">
-            {c.time}
-            {zone ? ` ${zone}` : ''}
-          </Fact>
+          <Fact label="Time">{classTimeText(c)}</Fact>
           <Fact label="Location">
             {c.location}
             {c.address && (
@@ -135,7 +131,8 @@ function ClassDetails({ c, cancelToken }: { c: ClassSummary; cancelToken: string
           </Fact>
           <Fact label="Price">{c.priceLabel}</Fact>
           <Fact label="Spots">
-            <span data-testid="spots-left">{spotsLeftText(c)}</span> · Capacity {c.capacity}
+            <span data-testid="spots-left">{spotsLeftText(c)}</span>
+            {cancelled ? '' : ` · Capacity ${c.capacity}`}
           </Fact>
           {c.tags.length > 0 && <Fact label="Tags">{c.tags.join(', ')}</Fact>}
         </SimpleGrid>
@@ -150,6 +147,7 @@ function ClassDetails({ c, cancelToken }: { c: ClassSummary; cancelToken: string
         </Stack>
       )}
 
+      {/* A cancelled class offers nothing to pay for, add or register for. */}
       <Group gap="md">
         {payment && !cancelled && (
           <Button
@@ -163,7 +161,7 @@ function ClassDetails({ c, cancelToken }: { c: ClassSummary; cancelToken: string
             Pay for this class
           </Button>
         )}
-        <SubscribeLink feed={trainerFeed(c.trainerId)}>Add to calendar</SubscribeLink>
+        {!cancelled && <SubscribeLink feed={classCalendarFile(c.id)}>Add to calendar</SubscribeLink>}
       </Group>
 
       <RegistrationSection c={c} />

@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   CLASS_LEVELS,
@@ -18,11 +19,11 @@ import {
   type ClassSummary,
   type ClassType,
   classMessages,
-  DEFAULT_TIME_ZONE,
 } from '@soulpunch/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { useCreateClass } from '../api/create-class';
+import { type ClassTimeZone, useClassTimeZone } from '../api/get-class-time-zone';
 import { useUpdateClass } from '../api/update-class';
 import {
   type ClassFormErrors,
@@ -39,16 +40,20 @@ import {
   validateClassForm,
 } from '../class-form';
 import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '../format';
+import { timeZoneDescription, timeZoneOptions } from '../time-zones';
 import { TimePicker } from './time-picker';
 
-/** The viewer's own zone: a trainer enters times as their wall clock shows them. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
+const ZONE_SOURCES: Record<ClassTimeZone['source'] | 'chosen' | 'kept', string> = {
+  chosen: 'You chose this time zone.',
+  kept: "The class's time zone.",
+  place: "From the class's location.",
+  trainer:
+    'From your own city: the location names no place we know (add the city and state, e.g. Boulder, CO).',
+  default: 'Central Time: the location names no place we know (add the city and state, e.g. Boulder, CO).',
+};
+
+/** The place as one key, so the lookup waits until the trainer stops typing. */
+const placeKey = (location: string, address: string) => JSON.stringify([location.trim(), address.trim()]);
 
 const typeOptions = CLASS_TYPES.map((value) => ({ value, label: CLASS_TYPE_LABELS[value] }));
 const levelOptions = CLASS_LEVELS.map((value) => ({ value, label: CLASS_LEVEL_LABELS[value] }));
@@ -68,7 +73,17 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
     editing ? classToForm(editing) : newClassForm({ paymentLink: defaultPaymentLink }),
   );
   const [errors, setErrors] = useState<ClassFormErrors>({});
-  const timeZone = editing?.timeZone ?? browserTimeZone();
+  // The class's zone comes from its place (the server's lookup) unless the trainer picks one by hand.
+  const [chosenZone, setChosenZone] = useState<string | null>(null);
+  const [debouncedPlace] = useDebouncedValue(placeKey(state.values.location, state.values.address), 400);
+  const originalPlace = editing ? placeKey(editing.location, editing.address ?? '') : null;
+  const placeChanged = debouncedPlace !== originalPlace;
+  const [location = '', address = ''] = JSON.parse(debouncedPlace) as string[];
+  const lookup = useClassTimeZone(placeChanged ? { location, address } : null);
+  // An edited class moved to a place nobody knows keeps its zone (the server does the same).
+  const looked = lookup.data && (!editing || lookup.data.source === 'place') ? lookup.data : undefined;
+  const timeZone = chosenZone ?? looked?.timeZone ?? editing?.timeZone ?? null;
+  const zoneSource = chosenZone ? 'chosen' : looked ? looked.source : editing ? 'kept' : null;
   const create = useCreateClass();
   const update = useUpdateClass();
   const busy = create.isPending || update.isPending;
@@ -114,7 +129,7 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = validateClassForm(state, timeZone);
+    const result = validateClassForm(state, chosenZone ?? undefined);
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -186,7 +201,6 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
             value={values.date}
             onChange={(event) => set('date', event.currentTarget.value)}
             error={errors.date}
-            description={`Times are in ${timeZone.replace(/_/g, ' ')} time.`}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimePicker
@@ -221,6 +235,20 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
             value={values.address}
             onChange={(event) => set('address', event.currentTarget.value)}
             error={errors.address}
+          />
+          <NativeSelect
+            label="Time zone"
+            data={[
+              ...(timeZone ? [] : [{ value: '', label: 'Finding the time zone of the location...' }]),
+              ...timeZoneOptions(timeZone ?? ''),
+            ]}
+            value={timeZone ?? ''}
+            onChange={(event) => setChosenZone(event.currentTarget.value || null)}
+            description={
+              timeZone && zoneSource
+                ? `${ZONE_SOURCES[zoneSource]} Times are in ${timeZoneDescription(timeZone, values.date)}.`
+                : 'The time zone follows the location.'
+            }
           />
           <Textarea
             label="Notes (optional)"

@@ -13,7 +13,15 @@ const at = (id: number, date: string, overrides = {}) =>
 // Soonest first, as the server sends them.
 const classes = [
   at(1, '2030-07-15', { title: 'Tulsa Basics', trainerName: 'Maria Garcia', location: 'YMCA, Tulsa, OK' }),
-  at(2, '2030-07-18', { title: 'Denver Workshop', trainerName: 'Sam Lee', location: 'Denver, CO', price: 0 }),
+  at(2, '2030-07-18', {
+    title: 'Denver Workshop',
+    trainerName: 'Coach Sam',
+    trainerFirstName: 'Samantha',
+    location: 'Denver, CO',
+    timeZone: 'America/Denver',
+    time: '1:00 PM - 3:00 PM',
+    price: 0,
+  }),
   at(4, '2030-07-29', { title: 'Second Tulsa Class', trainerName: 'Maria Garcia', location: 'Tulsa, OK' }),
   at(3, '2030-08-02', { title: 'Austin Evening', trainerName: 'Ana Ruiz', location: 'Park, Austin, TX' }),
 ];
@@ -51,14 +59,19 @@ describe('public calendar', { timeout: 20_000 }, () => {
     const day = within(await screen.findByRole('cell', { name: /Thursday, July 18, 2030/ }));
     const entry = day.getByRole('button');
     expect(entry).toHaveTextContent('Self-Defense');
-    expect(entry).toHaveTextContent('2:00 PM - 4:00 PM');
+    // In the class's own zone, whatever the visitor's.
+    expect(entry).toHaveTextContent('1:00 PM - 3:00 PM MDT');
     expect(entry).toHaveTextContent('Free');
 
     await user.click(entry);
     const dialog = within(screen.getByRole('dialog', { name: 'Class Details' }));
     expect(dialog.getByText('Denver Workshop')).toBeInTheDocument();
     expect(dialog.getByText(/2-hour Soul Punch self-defense training/)).toBeInTheDocument();
-    expect(dialog.getByText('Contact Sam for registration')).toBeInTheDocument();
+    // The trainer's first name, not the first word of the display name 'Coach Sam'.
+    expect(
+      dialog.getByText('Contact Samantha for registration, or register on the class page.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByText('1:00 PM - 3:00 PM MDT')).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: 'View Class Details' })).toHaveAttribute(
       'href',
       '/public/class/2',
@@ -95,8 +108,15 @@ describe('public calendar', { timeout: 20_000 }, () => {
     expect(first.getByRole('button', { name: 'Tulsa Basics' })).toBeInTheDocument();
     expect(first.getByText('with Maria')).toBeInTheDocument();
     expect(first.getByText('$75')).toBeInTheDocument();
-    expect(first.getByText('Monday, July 15, 2030 · 2:00 PM - 4:00 PM')).toBeInTheDocument();
+    expect(first.getByText('Monday, July 15, 2030 · 2:00 PM - 4:00 PM CDT')).toBeInTheDocument();
     expect(first.getByText('YMCA, Tulsa, OK')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Register on the class page' })).toHaveAttribute(
+      'href',
+      '/public/class/1',
+    );
+    expect(
+      within(list.getAllByRole('listitem')[1] as HTMLElement).getByText('with Samantha'),
+    ).toBeInTheDocument();
 
     await user.selectOptions(location, 'OK');
     list = within(screen.getByRole('list'));

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Group,
   NativeSelect,
@@ -16,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ClassSummary } from '@soulpunch/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
 import { getErrorMessage } from '@/lib/api-client';
@@ -25,11 +27,12 @@ import { addDays, addMonths, isoDay, monthOf, todayIso } from '../calendar-month
 import {
   ALL_CLASSES_FEED,
   calendarPrice,
-  calendarTime,
   calendarTitle,
-  firstName,
+  classDetailsPath,
+  classTimeText,
   formatLongDate,
   locationRegion,
+  trainerFirstName,
 } from '../format';
 import { GridEvent, MonthGrid } from './month-grid';
 import { PublicClassDialog } from './public-class-dialog';
@@ -70,22 +73,26 @@ function matchesSearch(c: ClassSummary, search: string): boolean {
 }
 
 function ClassListItem({ c, onOpen }: { c: ClassSummary; onOpen: () => void }) {
+  const titleId = `calendar-class-${c.id}-title`;
   return (
     <Paper component="li" withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={3} size="h5">
+          <Title order={3} size="h5" id={titleId}>
             <UnstyledButton onClick={onOpen} fw={700} c="blue.9" style={{ textAlign: 'left' }}>
               {calendarTitle(c)}
             </UnstyledButton>
           </Title>
-          <Text size="sm">with {firstName(c.trainerName)}</Text>
+          <Text size="sm">with {trainerFirstName(c)}</Text>
           <Text size="sm">
-            {formatLongDate(c.date)} · {calendarTime(c)}
+            {formatLongDate(c.date)} · {classTimeText(c)}
           </Text>
           <Text size="sm" c="gray.7">
             {c.location}
           </Text>
+          <Anchor component={Link} to={classDetailsPath(c.id)} size="sm" fw={600} aria-describedby={titleId}>
+            Register on the class page
+          </Anchor>
         </Stack>
         <Text fw={800}>{calendarPrice(c)}</Text>
       </Group>
@@ -205,7 +212,7 @@ export function PublicCalendarPage() {
                   <strong>Self-Defense</strong>
                   <VisuallyHidden>: {calendarTitle(c)},</VisuallyHidden>
                   <br />
-                  {calendarTime(c)}
+                  {classTimeText(c)}
                   <br />
                   {calendarPrice(c)}
                 </GridEvent>

@@ -3,12 +3,11 @@ import type { ClassSummary } from '@soulpunch/shared';
 import { Link } from 'react-router';
 import {
   calendarPrice,
-  calendarTime,
   calendarTitle,
   classDetailsPath,
-  firstName,
+  classTimeText,
   formatLongDate,
-  zoneAbbreviation,
+  trainerFirstName,
 } from '../format';
 
 /** The public calendar's 'Class Details' dialog: what the 2-hour training is, and where to register. */
@@ -19,8 +18,7 @@ export function PublicClassDialog({
   classSummary: ClassSummary;
   onClose: () => void;
 }) {
-  const trainer = firstName(c.trainerName) || c.trainerName;
-  const zone = zoneAbbreviation(c.start, c.timeZone);
+  const trainer = trainerFirstName(c);
   return (
     <Modal opened onClose={onClose} title="Class Details" size="md">
       <Stack gap="sm">
@@ -29,10 +27,7 @@ export function PublicClassDialog({
         </Text>
         <Stack gap={2}>
           <Text size="sm">{formatLongDate(c.date)}</Text>
-          <Text size="sm">
-            {calendarTime(c)}
-            {zone ? ` ${zone}` : ''}
-          </Text>
+          <Text size="sm">{classTimeText(c)}</Text>
           <Text size="sm">{c.location}</Text>
           <Text size="sm" fw={700}>
             {calendarPrice(c)}
@@ -45,7 +40,7 @@ export function PublicClassDialog({
           trainer in a supportive, hands-on setting.
         </Text>
         <Text size="sm" fw={600}>
-          Contact {trainer} for registration
+          Contact {trainer} for registration, or register on the class page.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

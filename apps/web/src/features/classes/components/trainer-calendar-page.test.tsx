@@ -16,6 +16,13 @@ function calendarRoutes(overrides: MockRoutes = {}): MockRoutes {
       upcomingClasses: [],
       basicClassPaymentLink: 'https://pay.example/basic',
     }),
+    // The server's zone lookup: Boulder is Mountain time; any other place, the trainer's own city (Tulsa).
+    'GET /api/classes/time-zone?*': (url) =>
+      json(
+        /Boulder/.test(decodeURIComponent(url))
+          ? { timeZone: 'America/Denver', source: 'place' }
+          : { timeZone: 'America/Chicago', source: 'trainer' },
+      ),
     ...overrides,
   };
 }
@@ -26,6 +33,9 @@ function bodyOf(fetchMock: ReturnType<typeof mockApi>, request: string): unknown
   );
   return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
 }
+
+/** The zone lookup waits for the trainer to stop typing; a busy machine may take a while longer. */
+const LOOKUP = { timeout: 5000 };
 
 async function openAddClass() {
   const view = renderApp(CALENDAR);
@@ -105,7 +115,7 @@ describe('trainer class calendar', { timeout: 20_000 }, () => {
 
     const day = await screen.findByRole('cell', { name: /Saturday, July 20, 2030/ });
     expect(
-      within(day).getByRole('button', { name: /2:00 PM 2-Hour Basic Self-Defense Class/ }),
+      within(day).getByRole('button', { name: /2:00 PM CDT 2-Hour Basic Self-Defense Class/ }),
     ).toBeInTheDocument();
     const cancelled = within(screen.getByRole('cell', { name: /Monday, July 22, 2030/ })).getByRole(
       'button',
@@ -121,6 +131,8 @@ describe('trainer class calendar', { timeout: 20_000 }, () => {
       'href',
       'https://pay.example/class-1',
     );
+    expect(upcoming.getByText('Saturday, July 20, 2030 · 2:00 PM - 4:00 PM CDT')).toBeInTheDocument();
+    expect(upcoming.getByRole('link', { name: 'Class page' })).toHaveAttribute('href', '/public/class/1');
   });
 
   it('checks the Add Class form before sending it', async () => {
@@ -205,7 +217,60 @@ describe('trainer class calendar', { timeout: 20_000 }, () => {
       price: 75,
       capacity: 20,
     });
-    expect(await screen.findByRole('button', { name: /2:00 PM 2-Hour Basic/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /2:00 PM CDT 2-Hour Basic/ })).toBeInTheDocument();
+  });
+
+  it("takes the time zone from the class's location and leaves it to the server", async () => {
+    const added = classSummary({
+      id: 9,
+      location: 'Gym, Boulder, CO',
+      timeZone: 'America/Denver',
+    });
+    const fetchMock = mockApi(calendarRoutes({ [createRoute]: json(added, { status: 201 }) }));
+    const { user, dialog } = await openAddClass();
+
+    const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+    // Before a place is typed: the trainer's own city.
+    await waitFor(() => expect(zone).toHaveValue('America/Chicago'), LOOKUP);
+    expect(dialog.getByText(/From your own city/)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/Date/), '2030-12-14');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Start hour' }), '3');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Start minutes' }), '30');
+    await user.type(dialog.getByLabelText(/Location/), 'Gym, Boulder, CO');
+    await waitFor(() => expect(zone).toHaveValue('America/Denver'), LOOKUP);
+    expect(
+      dialog.getByText("From the class's location. Times are in Mountain Time (Denver), MST."),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Add Class' }));
+    expect(await screen.findByText('Class Added')).toBeInTheDocument();
+    const sent = bodyOf(fetchMock, createRoute) as Record<string, unknown>;
+    expect(sent).toMatchObject({ startTime: '15:30', location: 'Gym, Boulder, CO' });
+    // The server takes the same zone from the place; the browser's own zone plays no part.
+    expect(sent).not.toHaveProperty('timeZone');
+  });
+
+  it("sends the time zone the trainer picks instead of the location's", async () => {
+    const fetchMock = mockApi(
+      calendarRoutes({ [createRoute]: json(classSummary({ id: 9 }), { status: 201 }) }),
+    );
+    const { user, dialog: again } = await openAddClass();
+    await user.type(again.getByLabelText(/Date/), '2030-12-14');
+    await user.selectOptions(again.getByRole('combobox', { name: 'Start hour' }), '3');
+    await user.type(again.getByLabelText(/Location/), 'Boulder, CO');
+    await waitFor(
+      () => expect(again.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Denver'),
+      LOOKUP,
+    );
+    await user.selectOptions(again.getByRole('combobox', { name: 'Time zone' }), 'America/New_York');
+    expect(
+      again.getByText(/You chose this time zone\. Times are in Eastern Time \(New York\), EST\./),
+    ).toBeInTheDocument();
+    await user.click(again.getByRole('button', { name: 'Add Class' }));
+    expect(await screen.findByText('Class Added')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, createRoute)).toMatchObject({
+      location: 'Boulder, CO',
+      timeZone: 'America/New_York',
+    });
   });
 
   it("shows the failure toast and the server's message when the class is refused", async () => {
@@ -262,7 +327,7 @@ describe('trainer class calendar', { timeout: 20_000 }, () => {
     );
     const { user } = renderApp(CALENDAR);
 
-    await user.click(await screen.findByRole('button', { name: /2:00 PM 2-Hour Basic/ }));
+    await user.click(await screen.findByRole('button', { name: /2:00 PM CDT 2-Hour Basic/ }));
     let dialog = within(await screen.findByRole('dialog', { name: '2-Hour Basic Self-Defense Class' }));
     const attendees = within(await dialog.findByRole('table', { name: 'Attendees' }));
     expect(attendees.getByRole('row', { name: 'Ana Lopez ana@example.com Registered' })).toBeInTheDocument();
@@ -281,7 +346,7 @@ describe('trainer class calendar', { timeout: 20_000 }, () => {
     // One toast at a time (spec 9): this one makes way for the next.
     await user.click(screen.getByRole('button', { name: 'Close notification' }));
 
-    await user.click(await screen.findByRole('button', { name: /2:00 PM Evening Self-Defense/ }));
+    await user.click(await screen.findByRole('button', { name: /2:00 PM CDT Evening Self-Defense/ }));
     dialog = within(await screen.findByRole('dialog', { name: 'Evening Self-Defense' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel Class' }));
     expect(dialog.getByText('Registered people will be e-mailed.')).toBeInTheDocument();

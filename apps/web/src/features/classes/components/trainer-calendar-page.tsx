@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClassPaymentDefaults } from '../api/get-class-payment-defaults';
 import { useTrainerClasses } from '../api/get-trainer-classes';
 import { monthOf, todayIso } from '../calendar-month';
-import { trainerFeed } from '../format';
+import { classStartText, trainerFeed } from '../format';
 import { ClassFormModal } from './class-form-modal';
 import { GridEvent, MonthGrid } from './month-grid';
 import { SubscribeLink } from './subscribe-link';
@@ -53,7 +53,7 @@ function TrainerCalendar({ trainerId }: { trainerId: number }) {
         itemKey={(c) => c.id}
         renderItem={(c) => (
           <GridEvent onClick={() => setOpenClassId(c.id)} struck={c.status === 'cancelled'}>
-            <strong>{c.time.split(' - ')[0]}</strong> {c.title}
+            <strong>{classStartText(c)}</strong> {c.title}
             {c.status === 'cancelled' && <VisuallyHidden> (cancelled)</VisuallyHidden>}
           </GridEvent>
         )}

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ClassSummary } from '@soulpunch/shared';
 import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { classWhenText } from '../class-when';
-import { externalUrl } from '../format';
+import { classDetailsPath, externalUrl } from '../format';
 
 interface UpcomingClassListProps {
   classes: readonly ClassSummary[];
@@ -28,7 +29,7 @@ export function UpcomingClassList({ classes, onOpen }: UpcomingClassListProps) {
           <Paper component="li" key={c.id} withBorder radius="md" p="md">
             <Group justify="space-between" align="flex-start" gap="sm">
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Title order={3} size="h5">
+                <Title order={3} size="h5" id={`upcoming-${c.id}`}>
                   <Anchor component="button" type="button" onClick={() => onOpen(c.id)} inherit fw={700}>
                     {c.title}
                   </Anchor>
@@ -38,6 +39,14 @@ export function UpcomingClassList({ classes, onOpen }: UpcomingClassListProps) {
                   {c.location} · {c.priceLabel} · {c.registeredCount} of {c.capacity} registered
                   {c.waitlistCount > 0 ? ` · ${c.waitlistCount} waitlisted` : ''}
                 </Text>
+                <Anchor
+                  component={Link}
+                  to={classDetailsPath(c.id)}
+                  size="sm"
+                  aria-describedby={`upcoming-${c.id}`}
+                >
+                  Class page
+                </Anchor>
               </Stack>
               {payment && (
                 <Button

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateClassQueries } from './query-keys';
+
+export interface ApplyPaymentLinkRequest {
+  trainerId: number;
+  /** The link the trainer replaced: upcoming classes still on it take the profile's new one. */
+  previousLink: string | null;
+}
+
+export interface ApplyPaymentLinkResult {
+  updated: number;
+  paymentLink: string | null;
+}
+
+export function applyPaymentLinkToUpcomingClasses({
+  trainerId,
+  previousLink,
+}: ApplyPaymentLinkRequest): Promise<ApplyPaymentLinkResult> {
+  return api<ApplyPaymentLinkResult>(`/api/trainers/${trainerId}/classes/payment-link`, {
+    method: 'POST',
+    body: { previousLink },
+  });
+}
+
+export function useApplyPaymentLinkToUpcomingClasses() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyPaymentLinkToUpcomingClasses,
+    onSuccess: () => invalidateClassQueries(queryClient),
+  });
+}
