@@ -8,6 +8,7 @@ import * as classes from './migrations/0005-classes';
 import * as enrolmentAndPayments from './migrations/0006-enrolment-and-payments';
 import * as documents from './migrations/0007-documents';
 import * as assistant from './migrations/0008-assistant';
+import * as directorySearch from './migrations/0009-directory-search';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-enrolment-and-payments': enrolmentAndPayments,
   '0007-documents': documents,
   '0008-assistant': assistant,
+  '0009-directory-search': directorySearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
