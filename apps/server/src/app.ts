@@ -20,7 +20,7 @@ import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
 import { classRoutes } from './modules/classes/routes';
 import { devRoutes } from './modules/dev/routes';
-import { directoryRoutes } from './modules/directory/routes';
+import { directoryRoutes, usePublicDirectoryCache } from './modules/directory/routes';
 import { documentJobs, documentRoutes } from './modules/documents/routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { paymentJobs, paymentRoutes } from './modules/payments/routes';
@@ -83,7 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const { db, close } = await openDatabase(options.database ?? databaseTargetFor(config), (err) =>
+  const { db, close, listen } = await openDatabase(options.database ?? databaseTargetFor(config), (err) =>
     app.log.warn({ err }, 'lost a database connection'),
   );
   app.decorate('config', config);
@@ -131,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = { db, config, mailer, storage, clock };
   useAccessRules(app, deps);
+  await usePublicDirectoryCache(app, listen);
 
   app.get('/api/health', { config: { access: 'public' } }, async (request) => {
     try {

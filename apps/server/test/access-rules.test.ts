@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = [
   'GET /api/public-trainers',
   'GET /api/public-trainers/states',
   'GET /api/public-trainers/:id',
+  'GET /api/public-trainers/markers',
   'GET /api/classes',
   'GET /api/classes/:id',
   'POST /api/classes/:id/registrations',

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, resetDatabase, signIn, type TestApp, withCookie } from './helper';
 
@@ -110,7 +111,7 @@ describe('GET /api/public-trainers', () => {
     expect(await names('?q=zoe')).toEqual(['Zoe']);
     expect(await names('?q=denver')).toEqual(['Amy']);
     expect(await names('?q=travel')).toEqual(['Zoe']);
-    expect(await names('?q=brown')).toEqual([]); // last names are not searched
+    expect(await names('?q=brown')).toEqual([]); // a last name the trainer does not show is not searched
     expect(await names('?state=wa')).toEqual(['Zoe']);
     expect(await names('?location=Tulsa')).toEqual(['Jasmine']);
     expect(await names('?availability=Weekends')).toEqual(['Amy']);
@@ -168,6 +169,136 @@ describe('GET /api/public-trainers', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('searching the directory (issue 14.6)', () => {
+  async function showProfile(key: string, profile: Record<string, unknown>) {
+    const cookie = await signIn(t.app, `${key}@example.com`);
+    const res = await t.app.inject(
+      withCookie(cookie, { method: 'POST', url: `/api/trainer-profile/${ids[key]}`, payload: profile }),
+    );
+    expect(res.statusCode).toBe(200);
+  }
+
+  it('matches a last name only when the trainer shows it', async () => {
+    expect(await names('?q=carter')).toEqual([]);
+    await showProfile('hq', { showFullName: true });
+    expect(await names('?q=carter')).toEqual(['Jasmine']);
+    expect(await names('?q=CARTER')).toEqual(['Jasmine']);
+    expect(await names(`?q=${encodeURIComponent('jasmine carter')}`)).toEqual(['Jasmine']);
+  });
+
+  it('matches the display name, the shown location and the class types', async () => {
+    await showProfile('amy', { displayName: 'Coach Amy', displayLocation: 'Front Range, Colorado' });
+    expect(await names('?q=coach')).toEqual(['Amy']);
+    expect(await names('?q=front%20range')).toEqual(['Amy']);
+    expect(await names('?q=corporate')).toEqual(['Amy']);
+    expect(await names('?q=seattle')).toEqual(['Zoe']);
+    await showProfile('zoe', { showCity: false, showState: false });
+    expect(await names('?q=seattle')).toEqual([]);
+  });
+
+  it('follows a name changed by an administrator, and treats % and _ as plain text', async () => {
+    await showProfile('zoe', { showFullName: true });
+    await t.app.db
+      .updateTable('trainers')
+      .set({ name: 'Zoe Hart-Lee' })
+      .where('id', '=', ids.zoe as number)
+      .execute();
+    expect(await names('?q=hart-lee')).toEqual(['Zoe']);
+    expect(await names('?q=adams')).toEqual([]);
+    expect(await names('?q=%25')).toEqual([]);
+    expect(await names('?q=_')).toEqual([]);
+  });
+});
+
+describe('GET /api/public-trainers/markers', () => {
+  it('gives id, position, name and the headquarters flag of every pinned match', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public-trainers/markers' });
+    expect(res.statusCode).toBe(200);
+    const markers = res.json() as [number, number, number, string, number][];
+    // Lost (an unknown place) is listed but not pinned; Hidden is not listed.
+    expect(markers.map((m) => m[3]).sort()).toEqual(['Amy', 'Jasmine', 'Zoe']);
+    const hq = markers.find((m) => m[0] === ids.hq);
+    expect(hq?.[1]).toBeCloseTo(36.1, 0);
+    expect(hq?.[2]).toBeCloseTo(-95.9, 0);
+    expect(hq?.[4]).toBe(1);
+    expect(markers.find((m) => m[0] === ids.amy)?.[4]).toBe(0);
+  });
+
+  it('takes the same filters as the list, and refuses others', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public-trainers/markers?state=CO' });
+    expect(res.json().map((m: unknown[]) => m[3])).toEqual(['Amy']);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/public-trainers/markers?limit=5' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_error');
+  });
+});
+
+describe('cached public answers', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('sends the same bytes compressed once, as the client accepts them', async () => {
+    const plain = await get('/api/public-trainers?limit=2');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const gzipped = await get('/api/public-trainers?limit=2', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['x-total-count']).toBe('4');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    const br = await get('/api/public-trainers?limit=2', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const refused = await get('/api/public-trainers?limit=2', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('drops every answer when a trainer, a profile, a class or a document changes, however it is written', async () => {
+    const before = (await get('/api/public-trainers/states')).json();
+    expect(before).toContainEqual({ state: 'CO', count: 1 });
+    // Straight into the database (a script, another instance): the database's notice clears the cache.
+    await t.app.db
+      .updateTable('trainers')
+      .set({ state: 'UT' })
+      .where('id', '=', ids.amy as number)
+      .execute();
+    // (On PostgreSQL the notice travels on its own connection: it may take a moment.)
+    await expect
+      .poll(async () => (await get('/api/public-trainers/states')).json())
+      .toContainEqual({ state: 'UT', count: 1 });
+
+    const profile = await get(`/api/public-trainers/${ids.zoe}`);
+    expect(profile.json().upcomingClasses).toEqual([]);
+    const cookie = await signIn(t.app, 'zoe@example.com');
+    const created = await t.app.inject(
+      withCookie(cookie, {
+        method: 'POST',
+        url: `/api/trainers/${ids.zoe}/classes`,
+        payload: {
+          title: 'Basic Self-Defense',
+          date: '2099-05-01',
+          startTime: '10:00',
+          location: 'Seattle, WA',
+        },
+      }),
+    );
+    expect(created.statusCode).toBeLessThan(300);
+    const after = await get(`/api/public-trainers/${ids.zoe}`, {
+      'if-none-match': profile.headers.etag as string,
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().upcomingClasses.map((c: { title: string }) => c.title)).toEqual([
+      'Basic Self-Defense',
+    ]);
+  });
+
+  it('does not cache an error: an unknown trainer is 404 and an unknown place 400, every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await get('/api/public-trainers/999999')).statusCode).toBe(404);
+      expect((await get('/api/public-trainers?from=00000')).statusCode).toBe(400);
+    }
   });
 });
 

@@ -70,7 +70,7 @@ const optionalFilter = z
   .transform((v) => (v ? v : undefined));
 
 export const publicTrainerQuerySchema = z.strictObject({
-  /** Text over first name, location and specialties. */
+  /** Text over first name, last name (when shown), display name, location and specialties. */
   q: optionalFilter,
   state: optionalFilter,
   /** A city ('Tulsa'), or 'City, ST'. */
@@ -84,7 +84,23 @@ export const publicTrainerQuerySchema = z.strictObject({
     .string()
     .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, { error: 'near must be "latitude,longitude"' })
     .optional(),
+  /** Without a limit, every match (the spec's whole list); the directory asks for a page of cards at a time. */
   limit: z.coerce.number().int().min(1).max(10_000).optional(),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type PublicTrainerQuery = z.input<typeof publicTrainerQuerySchema>;
+
+/** The map's feed takes the filters that choose trainers (not the order or the page). */
+export const trainerMarkerQuerySchema = publicTrainerQuerySchema.pick({
+  q: true,
+  state: true,
+  location: true,
+  availability: true,
+  classType: true,
+});
+
+/**
+ * One pin of the map (GET /api/public-trainers/markers), kept compact so the feed stays small at 10,000
+ * trainers: [id, latitude, longitude, display name, 1 for headquarters else 0].
+ */
+export type TrainerMarker = [id: number, latitude: number, longitude: number, name: string, hq: 0 | 1];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './pglite-lock';
@@ -25,10 +26,65 @@ const parsers: Record<number, (value: string) => unknown> = {
   [DATE]: (v) => v,
 };
 
+/**
+ * Calls `onNotify` for each NOTIFY on `channel` (from any process using the database), and `onLost` when
+ * notifications may have been missed (the listening connection dropped: it is opened again shortly after).
+ * Resolves to a function that stops listening.
+ */
+export type Listen = (
+  channel: string,
+  onNotify: () => void,
+  onLost: () => void,
+) => Promise<() => Promise<void>>;
+
+export interface OpenDatabase {
+  db: Db;
+  close: () => Promise<void>;
+  listen: Listen;
+}
+
+const RELISTEN_DELAY_MS = 2000;
+
+/** PostgreSQL: one connection of its own, outside the pool, kept open for LISTEN. */
+function listenOnPostgres(url: string): Listen {
+  return async (channel, onNotify, onLost) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      c.on('error', () => {
+        if (client !== c) return;
+        client = null;
+        c.end().catch(() => {});
+        onLost();
+        if (!stopped) retry = setTimeout(() => connect().catch(() => onLost()), RELISTEN_DELAY_MS);
+      });
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (stopped) return void (await c.end());
+      client = c;
+      // Whatever changed while no one listened.
+      onLost();
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end();
+    };
+  };
+}
+
 export async function openDatabase(
   target: DatabaseTarget,
   onConnectionLost?: (error: Error) => void,
-): Promise<{ db: Db; close: () => Promise<void> }> {
+): Promise<OpenDatabase> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -46,7 +102,7 @@ export async function openDatabase(
     pool.on('error', (error) => onConnectionLost?.(error));
     pool.on('connect', (client) => client.on('error', (error) => onConnectionLost?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, close: () => db.destroy() };
+    return { db, close: () => db.destroy(), listen: listenOnPostgres(target.url) };
   }
 
   const unlock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
@@ -54,11 +110,15 @@ export async function openDatabase(
     const pglite = new PGlite({
       dataDir: target.kind === 'pglite' ? path.join(target.dataDir, 'pglite') : undefined,
       parsers,
+      // Trigram indexes for the directory's and the admin list's substring search (migration 0009).
+      extensions: { pg_trgm },
     });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
     return {
       db,
+      // One embedded connection: its notifications arrive with the answer of the statement that made them.
+      listen: async (channel, onNotify) => pglite.listen(channel, onNotify),
       close: async () => {
         await db.destroy();
         if (!pglite.closed) await pglite.close();

@@ -10,6 +10,7 @@ import * as documents from './migrations/0007-documents';
 import * as assistant from './migrations/0008-assistant';
 import * as upcomingTrainingDates from './migrations/0009-upcoming-training-dates';
 import * as scheduledJobRounds from './migrations/0010-scheduled-job-rounds';
+import * as directorySearch from './migrations/0011-directory-search';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-assistant': assistant,
   '0009-upcoming-training-dates': upcomingTrainingDates,
   '0010-scheduled-job-rounds': scheduledJobRounds,
+  '0011-directory-search': directorySearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

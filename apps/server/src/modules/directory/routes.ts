@@ -1,55 +1,98 @@
-import { publicTrainerQuerySchema } from '@soulpunch/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { publicTrainerQuerySchema, trainerMarkerQuerySchema } from '@soulpunch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Listen } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { trainerIdParams } from '../trainers/routes';
+import { createPublicCache, type PublicCache, sendAnswer } from './public-cache';
 import {
   countPublicTrainersByState,
-  directoryVersion,
-  etagFor,
   getPublicTrainer,
   listPublicTrainers,
+  listTrainerMarkers,
 } from './service';
 
-// Browsers and proxies may reuse a copy for 30 s (the spec's stale time), then revalidate with the ETag.
-const CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
-
-export async function directoryRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  /** Answers 304 when the client's copy is current; otherwise sets the validators and lets the route build. */
-  async function notModified(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const etag = etagFor(await directoryVersion(db), request.url);
-    reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL);
-    if (request.headers['if-none-match'] === etag) {
-      reply.status(304).send();
-      return true;
-    }
-    return false;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The directory's public answers, ready to send (see usePublicDirectoryCache). */
+    publicDirectoryCache: PublicCache;
   }
+}
+
+const CHANNEL = 'public_directory';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The directory's answers are built once and kept as compressed bytes until what they show changes. Database
+ * triggers announce every change to trainers, profiles, classes and documents (migration 0009), whoever makes
+ * it (this instance, another one, a scheduled job, a script). A write through this instance's API also drops
+ * them at once, without waiting for the announcement to come back.
+ */
+export async function usePublicDirectoryCache(app: FastifyInstance, listen: Listen) {
+  const cache = createPublicCache();
+  app.decorate('publicDirectoryCache', cache);
+  const stop = await listen(CHANNEL, cache.invalidate, cache.invalidate);
+  // The database may already be closed by then: stopping is best effort.
+  app.addHook('onClose', async () => stop().catch(() => {}));
+  app.addHook('onResponse', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+  });
+}
+
+/** The first upcoming class in an answer: when it starts, the answer is out of date. */
+function firstClassStart(trainers: { upcomingClasses: { start: string }[] }[]): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const t of trainers) for (const c of t.upcomingClasses) first = Math.min(first, Date.parse(c.start));
+  return first;
+}
+
+export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = app.publicDirectoryCache;
+  // The answers are compressed once, in the cache, not by @fastify/compress at every request.
+  const route = { compress: false as const, config: { access: 'public' as const } };
 
   r.get(
     '/api/public-trainers',
-    { schema: { querystring: publicTrainerQuerySchema }, config: { access: 'public' } },
+    { ...route, schema: { querystring: publicTrainerQuerySchema } },
     async (request, reply) => {
-      if (await notModified(request, reply)) return reply;
-      const { items, total } = await listPublicTrainers(db, request.query);
-      reply.header('X-Total-Count', String(total));
-      return items;
+      const answer = await cache.get(`list ${JSON.stringify(request.query)}`, async () => {
+        const { items, total } = await listPublicTrainers(db, request.query);
+        return {
+          body: items,
+          headers: { 'X-Total-Count': String(total) },
+          expiresAt: firstClassStart(items),
+        };
+      });
+      return sendAnswer(request, reply, answer);
     },
   );
 
-  r.get('/api/public-trainers/states', { config: { access: 'public' } }, async (request, reply) => {
-    if (await notModified(request, reply)) return reply;
-    return countPublicTrainersByState(db);
+  r.get(
+    '/api/public-trainers/markers',
+    { ...route, schema: { querystring: trainerMarkerQuerySchema } },
+    async (request, reply) => {
+      const answer = await cache.get(`markers ${JSON.stringify(request.query)}`, async () => ({
+        body: await listTrainerMarkers(db, request.query),
+      }));
+      return sendAnswer(request, reply, answer);
+    },
+  );
+
+  r.get('/api/public-trainers/states', route, async (request, reply) => {
+    const answer = await cache.get('states', async () => ({ body: await countPublicTrainersByState(db) }));
+    return sendAnswer(request, reply, answer);
   });
 
   r.get(
     '/api/public-trainers/:id',
-    { schema: { params: trainerIdParams }, config: { access: 'public' } },
+    { ...route, schema: { params: trainerIdParams } },
     async (request, reply) => {
-      if (await notModified(request, reply)) return reply;
-      return getPublicTrainer(db, request.params.id);
+      const answer = await cache.get(`trainer ${request.params.id}`, async () => {
+        const trainer = await getPublicTrainer(db, request.params.id);
+        return { body: trainer, expiresAt: firstClassStart([trainer]) };
+      });
+      return sendAnswer(request, reply, answer);
     },
   );
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   formatTimeRange,
   instantToZonedTime,
@@ -8,40 +7,24 @@ import {
   priceLabel,
   type publicTrainerQuerySchema,
   type StateCount,
+  type TrainerMarker,
 } from '@soulpunch/shared';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/app-error';
-import { type Coordinates, distanceMiles, geocodeSearch } from '../../lib/geocoder';
-import { trainerInGoodStanding } from '../standing/sql';
+import { type Coordinates, geocodeSearch } from '../../lib/geocoder';
+import {
+  countListedByState,
+  type DirectoryFilter,
+  type ListedTrainerRow,
+  listedMarkers,
+  listedTrainerPage,
+  listedTrainerRow,
+  upcomingClassRows,
+} from './repository';
 
 type Query = z.output<typeof publicTrainerQuerySchema>;
-
-async function listedTrainerRows(db: Db, id?: number) {
-  return db
-    .selectFrom('trainers')
-    .innerJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
-    .selectAll('trainerProfiles')
-    .select([
-      'trainers.id',
-      'trainers.name',
-      'trainers.email',
-      'trainers.phone',
-      'trainers.city',
-      'trainers.state',
-      'trainers.isHeadquarters',
-      'trainers.latitude',
-      'trainers.longitude',
-    ])
-    .where('trainerProfiles.publiclyListed', '=', true)
-    .where('trainers.status', '=', 'active')
-    .where(trainerInGoodStanding)
-    .$if(id !== undefined, (qb) => qb.where('trainers.id', '=', id as number))
-    .execute();
-}
-
-type Row = Awaited<ReturnType<typeof listedTrainerRows>>[number];
+type Row = ListedTrainerRow;
 const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** Only what the trainer made public; private e-mail and phone only when their show flags allow. */
@@ -91,28 +74,6 @@ export function toPublicTrainer(row: Row): PublicTrainer {
   };
 }
 
-const includes = (haystack: string | null | undefined, needle: string) =>
-  !!haystack && haystack.toLowerCase().includes(needle.toLowerCase());
-
-function matches(t: PublicTrainer, query: Query): boolean {
-  const text = query.q;
-  if (text) {
-    const inLocation = includes(t.displayLocation, text) || includes(t.city, text) || includes(t.state, text);
-    const inSpecialties = [...t.specializations, ...t.classTypes].some((s) => includes(s, text));
-    if (!includes(t.firstName, text) && !inLocation && !inSpecialties) return false;
-  }
-  if (query.state && t.state?.toLowerCase() !== query.state.toLowerCase()) return false;
-  if (query.location) {
-    const [city, state] = query.location.split(',').map((s) => s.trim());
-    if (!city || !(includes(t.city, city) || includes(t.displayLocation, city))) return false;
-    if (state && t.state?.toLowerCase() !== state.toLowerCase()) return false;
-  }
-  if (query.availability && !includes(t.availabilityDescription, query.availability)) return false;
-  if (query.classType && !t.classTypes.some((c) => c.toLowerCase() === query.classType?.toLowerCase()))
-    return false;
-  return true;
-}
-
 function origin(query: Query): Coordinates | null {
   if (query.near) {
     const [latitude, longitude] = query.near.split(',').map(Number) as [number, number];
@@ -130,30 +91,16 @@ function origin(query: Query): Coordinates | null {
 const MAX_UPCOMING_CLASSES = 10;
 
 /** Each trainer's next scheduled classes (the directory cards show two, the profile all of these). */
-async function upcomingClassesByTrainer(db: Db, trainerIds: number[]): Promise<Map<number, PublicClass[]>> {
+async function withUpcomingClasses(db: Db, trainers: PublicTrainer[]): Promise<PublicTrainer[]> {
+  const rows = await upcomingClassRows(
+    db,
+    trainers.map((t) => t.id),
+    MAX_UPCOMING_CLASSES,
+    new Date(),
+  );
   const byTrainer = new Map<number, PublicClass[]>();
-  if (!trainerIds.length) return byTrainer;
-  const rows = await db
-    .selectFrom('classes')
-    .select([
-      'id',
-      'trainerId',
-      'title',
-      'startsAt',
-      'endsAt',
-      'timeZone',
-      'location',
-      'priceCents',
-      'paymentLink',
-    ])
-    .where('status', '=', 'scheduled')
-    .where('startsAt', '>', new Date())
-    .where('trainerId', 'in', trainerIds)
-    .orderBy('startsAt')
-    .execute();
   for (const c of rows) {
     const list = byTrainer.get(c.trainerId) ?? [];
-    if (list.length >= MAX_UPCOMING_CLASSES) continue;
     list.push({
       id: c.id,
       title: c.title,
@@ -166,82 +113,47 @@ async function upcomingClassesByTrainer(db: Db, trainerIds: number[]): Promise<M
     });
     byTrainer.set(c.trainerId, list);
   }
-  return byTrainer;
-}
-
-async function withUpcomingClasses(db: Db, trainers: PublicTrainer[]): Promise<PublicTrainer[]> {
-  const classes = await upcomingClassesByTrainer(
-    db,
-    trainers.map((t) => t.id),
-  );
-  for (const t of trainers) t.upcomingClasses = classes.get(t.id) ?? [];
+  for (const t of trainers) t.upcomingClasses = byTrainer.get(t.id) ?? [];
   return trainers;
 }
 
-/** Headquarters first, then by state (spec); by distance when the visitor gave a place. */
+const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 10) / 10);
+
+/** Headquarters first, then by state (spec); by distance when the visitor gave a place. Filtered, sorted and
+ * paged in SQL. */
 export async function listPublicTrainers(
   db: Db,
   query: Query,
 ): Promise<{ items: PublicTrainer[]; total: number }> {
   const from = origin(query);
-  const all = (await listedTrainerRows(db)).map(toPublicTrainer).filter((t) => matches(t, query));
-  if (from) {
-    for (const t of all) {
-      if (t.latitude !== null && t.longitude !== null) {
-        t.distanceMiles =
-          Math.round(distanceMiles(from, { latitude: t.latitude, longitude: t.longitude }) * 10) / 10;
-      }
-    }
-    all.sort(
-      (a, b) => (a.distanceMiles ?? Number.POSITIVE_INFINITY) - (b.distanceMiles ?? Number.POSITIVE_INFINITY),
-    );
-  } else {
-    all.sort(
-      (a, b) =>
-        Number(b.status === 'hq') - Number(a.status === 'hq') ||
-        (a.state ?? '~').localeCompare(b.state ?? '~') ||
-        a.displayName.localeCompare(b.displayName) ||
-        a.id - b.id,
-    );
-  }
-  const items =
-    query.limit === undefined ? all.slice(query.offset) : all.slice(query.offset, query.offset + query.limit);
-  return { items: await withUpcomingClasses(db, items), total: all.length };
+  const { rows, total } = await listedTrainerPage(db, query, {
+    from,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  const items = rows.map((row) => ({ ...toPublicTrainer(row), distanceMiles: roundMiles(row.miles) }));
+  return { items: await withUpcomingClasses(db, items), total };
 }
 
 export async function getPublicTrainer(db: Db, id: number): Promise<PublicTrainer> {
-  const [row] = await listedTrainerRows(db, id);
+  const row = await listedTrainerRow(db, id);
   if (!row) throw notFound('Trainer not found');
   const [trainer] = await withUpcomingClasses(db, [toPublicTrainer(row)]);
   return trainer as PublicTrainer;
 }
 
 export async function countPublicTrainersByState(db: Db): Promise<StateCount[]> {
-  const counts = new Map<string, number>();
-  for (const t of (await listedTrainerRows(db)).map(toPublicTrainer)) {
-    if (t.state) counts.set(t.state, (counts.get(t.state) ?? 0) + 1);
-  }
-  return [...counts]
-    .map(([state, count]) => ({ state, count }))
-    .sort((a, b) => a.state.localeCompare(b.state));
+  return countListedByState(db);
 }
 
-/**
- * A fingerprint of everything the public lists show, cheap to compute: when it has not changed, a client's
- * cached copy is still right and the list is not rebuilt.
- */
-export async function directoryVersion(db: Db): Promise<string> {
-  const row = await sql<{ version: string }>`
-    select concat_ws('|',
-      (select count(*) from trainers), (select max(updated_at) from trainers),
-      (select count(*) from trainer_profiles), (select max(updated_at) from trainer_profiles),
-      (select count(*) from classes), (select max(updated_at) from classes),
-      (select count(*) from class_registrations), (select max(updated_at) from class_registrations),
-      (select count(*) from documents), (select max(updated_at) from documents),
-      -- Classes pass from upcoming to past with time alone: the hour keeps cached lists from going stale.
-      date_trunc('hour', now())) as version`.execute(db);
-  return row.rows[0]?.version ?? '';
+/** The map's feed: positions to 4 decimals (about 10 m; they are ZIP or city centres anyway). */
+export async function listTrainerMarkers(db: Db, filter: DirectoryFilter): Promise<TrainerMarker[]> {
+  const round = (n: number) => Math.round(n * 10_000) / 10_000;
+  return (await listedMarkers(db, filter)).map((m) => [
+    m.id,
+    round(m.latitude as number),
+    round(m.longitude as number),
+    m.displayName,
+    m.isHeadquarters ? 1 : 0,
+  ]);
 }
-
-export const etagFor = (version: string, url: string) =>
-  `"${createHash('sha256').update(`${version}#${url}`).digest('base64url').slice(0, 27)}"`;

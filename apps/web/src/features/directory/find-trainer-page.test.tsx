@@ -8,26 +8,44 @@ import { headquarters, publicClass, publicTrainer } from './testing/public-train
 
 // Leaflet needs a real browser; the map's own behaviour is covered by the Playwright directory spec.
 vi.mock('./components/trainer-map', () => ({
-  default: ({ trainers, onViewProfile }: TrainerMapProps) => (
+  default: ({ markers, onViewProfile }: TrainerMapProps) => (
     <div data-testid="trainer-map">
-      {trainers.map((t) => (
-        <button key={t.id} type="button" onClick={() => onViewProfile(t.id)}>
-          Map marker {t.displayName}
+      {markers.map(([id, , , name]) => (
+        <button key={id} type="button" onClick={() => onViewProfile(id)}>
+          Map marker {name}
         </button>
       ))}
     </div>
   ),
 }));
 
-const LIST = 'GET /api/public-trainers';
+/** The first page of cards for these filters (as the address holds them). */
+const list = (filters = '') => `GET /api/public-trainers?${filters ? `${filters}&` : ''}limit=24`;
+const markersOf = (filters = '') => `GET /api/public-trainers/markers${filters ? `?${filters}` : ''}`;
+const LIST = list();
+const MARKERS = markersOf();
 const STATES = 'GET /api/public-trainers/states';
 const states = [
   { state: 'CO', count: 1 },
   { state: 'OK', count: 3 },
 ];
 
+/** A page of cards, with the count of every match the server sends beside it. */
+function page(trainers: PublicTrainer[], total = trainers.length) {
+  return json(trainers, { headers: { 'X-Total-Count': String(total) } });
+}
+
+function pins(trainers: PublicTrainer[]) {
+  return json(trainers.map((t) => [t.id, 36.15, -95.99, t.displayName, t.status === 'hq' ? 1 : 0]));
+}
+
 function directoryRoutes(trainers: PublicTrainer[], extra: MockRoutes = {}): MockRoutes {
-  return { [LIST]: json(trainers), [STATES]: json(states), ...extra };
+  return { [LIST]: page(trainers), [MARKERS]: pins(trainers), [STATES]: json(states), ...extra };
+}
+
+/** A filtered list and its pins. */
+function filtered(filters: string, trainers: PublicTrainer[]): MockRoutes {
+  return { [list(filters)]: page(trainers), [markersOf(filters)]: pins(trainers) };
 }
 
 async function cardOf(name: string) {
@@ -78,7 +96,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
   });
 
   it('shows three skeleton cards while the trainers load', async () => {
-    mockApi({ [LIST]: pending, [STATES]: json(states) });
+    mockApi({ [LIST]: pending, [MARKERS]: pending, [STATES]: json(states) });
     renderApp('/public/find-trainer');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Find a Certified Trainer' })).toBeInTheDocument();
@@ -89,6 +107,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
   it('explains a failed load and offers Refresh Page', async () => {
     const fetchMock = mockApi({
       [LIST]: () => json({ error: { code: 'internal', message: 'boom' } }, { status: 500 }),
+      [MARKERS]: json([]),
       [STATES]: json(states),
     });
     renderApp('/find-trainer');
@@ -105,24 +124,24 @@ describe('trainer directory', { timeout: 20_000 }, () => {
   it('sends the search text, tab and dropdowns as filters', async () => {
     const fetchMock = mockApi(
       directoryRoutes([headquarters], {
-        'GET /api/public-trainers?q=tulsa': json([headquarters]),
-        'GET /api/public-trainers?q=tulsa&classType=Corporate+Training': json([]),
-        'GET /api/public-trainers?q=tulsa&location=Denver%2C+CO&classType=Corporate+Training': json([]),
-        'GET /api/public-trainers?q=tulsa&location=Denver%2C+CO&availability=Weekends&classType=Corporate+Training':
-          json([]),
+        ...filtered('q=tulsa', [headquarters]),
+        ...filtered('q=tulsa&classType=Corporate+Training', []),
+        ...filtered('q=tulsa&location=Denver%2C+CO&classType=Corporate+Training', []),
+        ...filtered('q=tulsa&location=Denver%2C+CO&availability=Weekends&classType=Corporate+Training', []),
       }),
     );
     const { user, router } = renderApp('/find-trainer');
     await cardOf('Jasmine Carter');
 
-    await user.type(screen.getByLabelText('Search trainers'), 'tulsa');
-    await waitFor(() => expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?q=tulsa'));
+    // Pasted at once: on a busy machine a typed word would reach the address letter by letter.
+    await user.click(screen.getByLabelText('Search trainers'));
+    await user.paste('tulsa');
+    await waitFor(() => expect(requestsMade(fetchMock)).toContain(list('q=tulsa')));
+    expect(requestsMade(fetchMock)).toContain(markersOf('q=tulsa'));
 
     await user.click(screen.getByRole('tab', { name: 'Corporate Training' }));
     await waitFor(() =>
-      expect(requestsMade(fetchMock)).toContain(
-        'GET /api/public-trainers?q=tulsa&classType=Corporate+Training',
-      ),
+      expect(requestsMade(fetchMock)).toContain(list('q=tulsa&classType=Corporate+Training')),
     );
     expect(screen.getByRole('tab', { name: 'Corporate Training' })).toHaveAttribute('aria-selected', 'true');
 
@@ -130,7 +149,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Availability'), 'Weekends');
     await waitFor(() =>
       expect(requestsMade(fetchMock)).toContain(
-        'GET /api/public-trainers?q=tulsa&location=Denver%2C+CO&availability=Weekends&classType=Corporate+Training',
+        list('q=tulsa&location=Denver%2C+CO&availability=Weekends&classType=Corporate+Training'),
       ),
     );
     expect(router.state.location.search).toBe(
@@ -140,19 +159,16 @@ describe('trainer directory', { timeout: 20_000 }, () => {
   });
 
   it('pre-fills the location from ?location= on /public/find-trainer', async () => {
-    const fetchMock = mockApi({
-      'GET /api/public-trainers?location=Chicago%2C+IL': json([]),
-      [STATES]: json(states),
-    });
+    const fetchMock = mockApi({ ...filtered('location=Chicago%2C+IL', []), [STATES]: json(states) });
     renderApp('/public/find-trainer?location=Chicago');
 
     expect(screen.getByLabelText('Location')).toHaveValue('Chicago, IL');
     await screen.findByText('No trainers found');
-    expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?location=Chicago%2C+IL');
+    expect(requestsMade(fetchMock)).toContain(list('location=Chicago%2C+IL'));
   });
 
   it('keeps a popular city that is not in the dropdown', async () => {
-    mockApi({ 'GET /api/public-trainers?location=Houston': json([]), [STATES]: json(states) });
+    mockApi({ ...filtered('location=Houston', []), [STATES]: json(states) });
     renderApp('/public/find-trainer?location=Houston');
 
     expect(screen.getByLabelText('Location')).toHaveValue('Houston');
@@ -160,25 +176,21 @@ describe('trainer directory', { timeout: 20_000 }, () => {
   });
 
   it('filters by state when a state tile is clicked', async () => {
-    const fetchMock = mockApi(
-      directoryRoutes([headquarters], { 'GET /api/public-trainers?state=OK': json([headquarters]) }),
-    );
+    const fetchMock = mockApi(directoryRoutes([headquarters], filtered('state=OK', [headquarters])));
     const { user } = renderApp('/find-trainer');
 
     const tile = await screen.findByRole('button', { name: /^Oklahoma\W+3 trainers$/ });
     expect(screen.getByRole('button', { name: /^Colorado\W+1 trainer$/ })).toBeInTheDocument();
     await user.click(tile);
 
-    await waitFor(() => expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?state=OK'));
+    await waitFor(() => expect(requestsMade(fetchMock)).toContain(list('state=OK')));
     expect(tile).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('State: Oklahoma')).toBeInTheDocument();
   });
 
   it('offers Reset Filters when nothing matches, and it clears every filter', async () => {
     const fetchMock = mockApi(
-      directoryRoutes([headquarters], {
-        'GET /api/public-trainers?q=zzz&state=OK&classType=Private+Lessons': json([]),
-      }),
+      directoryRoutes([headquarters], filtered('q=zzz&state=OK&classType=Private+Lessons', [])),
     );
     const { user, router } = renderApp('/find-trainer?q=zzz&state=OK&classType=Private+Lessons');
 
@@ -230,6 +242,10 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     expect(card.getByText('Basic Self-Defense 2')).toBeInTheDocument();
     expect(card.queryByText('Basic Self-Defense 3')).not.toBeInTheDocument();
     expect(card.getByText(/\+2 more classes/)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Basic Self-Defense 1' })).toHaveAttribute(
+      'href',
+      '/public/class/1',
+    );
     const register = card.getAllByRole('link', { name: 'Register' });
     expect(register).toHaveLength(2);
     expect(register[0]).toHaveAttribute('href', 'https://pay.example/class-1');
@@ -311,7 +327,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
   it('sorts by distance from a ZIP code and shows the miles', async () => {
     const fetchMock = mockApi(
       directoryRoutes([headquarters], {
-        'GET /api/public-trainers?from=74103': json([{ ...headquarters, distanceMiles: 0.8 }]),
+        [list('from=74103')]: page([{ ...headquarters, distanceMiles: 0.8 }]),
       }),
     );
     const { user } = renderApp('/find-trainer');
@@ -321,30 +337,30 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Sort by Distance' }));
 
     expect(await screen.findByText('0.8 mi away')).toBeInTheDocument();
-    expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?from=74103');
+    expect(requestsMade(fetchMock)).toContain(list('from=74103'));
     expect(screen.getByText('Sorted by distance from 74103.')).toBeInTheDocument();
   });
 
-  it('says when a place is unknown', async () => {
+  it('says only that a place is unknown, and claims no distance order', async () => {
     mockApi(
       directoryRoutes([], {
-        'GET /api/public-trainers?from=Atlantis': json(
+        [list('from=00000')]: json(
           {
             error: {
               code: 'unknown_place',
-              message: 'We could not find "Atlantis". Try a ZIP code or "City, ST".',
+              message: 'We could not find "00000". Try a ZIP code or "City, ST".',
             },
           },
           { status: 400 },
         ),
       }),
     );
-    const { user } = renderApp('/find-trainer?from=Atlantis');
+    const { user } = renderApp('/find-trainer?from=00000');
 
-    expect(
-      await screen.findByText('We could not find "Atlantis". Try a ZIP code or "City, ST".'),
-    ).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: 'Clear distance' })[0] as HTMLElement);
+    expect(await screen.findByText('Place not found')).toBeInTheDocument();
+    expect(screen.getByText('We could not find "00000". Try a ZIP code or "City, ST".')).toBeInTheDocument();
+    expect(screen.queryByText(/Sorted by distance/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear distance' }));
     expect(await screen.findByText('No trainers found')).toBeInTheDocument();
   });
 
@@ -358,7 +374,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     });
     const fetchMock = mockApi(
       directoryRoutes([], {
-        'GET /api/public-trainers?near=36.15%2C-95.99': json([{ ...headquarters, distanceMiles: 1.2 }]),
+        [list('near=36.15%2C-95.99')]: page([{ ...headquarters, distanceMiles: 1.2 }]),
       }),
     );
     const { user } = renderApp('/find-trainer');
@@ -366,7 +382,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Near me' }));
     expect(await screen.findByText('1.2 mi away')).toBeInTheDocument();
-    expect(requestsMade(fetchMock)).toContain('GET /api/public-trainers?near=36.15%2C-95.99');
+    expect(requestsMade(fetchMock)).toContain(list('near=36.15%2C-95.99'));
     expect(screen.getByText('Sorted by distance from your location.')).toBeInTheDocument();
   });
 
@@ -386,27 +402,42 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/Allow location access in your browser/);
   });
 
-  it('shows 24 cards at a time', async () => {
+  it('shows 24 cards at a time, asking the server for each next page', async () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       publicTrainer({ id: 100 + i, displayName: `Trainer ${i + 1}` }),
     );
-    mockApi(directoryRoutes(many));
+    const fetchMock = mockApi(
+      directoryRoutes(many.slice(0, 24), {
+        [LIST]: page(many.slice(0, 24), 30),
+        [MARKERS]: pins(many),
+        'GET /api/public-trainers?limit=24&offset=24': page(many.slice(24), 30),
+      }),
+    );
     const { user } = renderApp('/find-trainer');
 
     await cardOf('Trainer 1');
     expect(screen.getAllByRole('article')).toHaveLength(24);
     expect(screen.getByText('30 trainers found (showing 24)')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).not.toContain('GET /api/public-trainers?limit=24&offset=24');
 
     await user.click(screen.getByRole('button', { name: 'Show More Trainers' }));
+    expect(await cardOf('Trainer 30')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(30);
+    expect(screen.getByText('30 trainers found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show More Trainers' })).not.toBeInTheDocument();
   });
 
-  it("brings a trainer's card into view from the map, even from a later page", async () => {
+  it("brings a trainer's card into view from the map, even from a page not loaded", async () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       publicTrainer({ id: 100 + i, displayName: `Trainer ${i + 1}` }),
     );
-    mockApi(directoryRoutes(many));
+    mockApi(
+      directoryRoutes(many.slice(0, 24), {
+        [LIST]: page(many.slice(0, 24), 30),
+        [MARKERS]: pins(many),
+        'GET /api/public-trainers/127': json(many[27]),
+      }),
+    );
     const { user } = renderApp('/find-trainer');
     await cardOf('Trainer 1');
     expect(screen.queryByRole('article', { name: 'Trainer 28' })).not.toBeInTheDocument();
@@ -414,5 +445,11 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Map marker Trainer 28' }));
     const card = await cardOf('Trainer 28');
     await waitFor(() => expect(card).toHaveFocus());
+    // Shown first, before the loaded page, and counted once.
+    expect(screen.getAllByRole('article')[0]).toBe(card);
+    expect(screen.getByText('30 trainers found (showing 25)')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Map marker Trainer 2' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Trainer 2' })).toHaveFocus());
   });
 });

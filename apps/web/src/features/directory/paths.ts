@@ -39,3 +39,9 @@ export function directoryPaths(variant: DirectoryVariant): DirectoryPaths {
     trainerLogin: '/trainer-portal/login',
   };
 }
+
+/**
+ * A class's own page (capacity, registration, waitlist). One address on both sides of the site; the classes
+ * feature may later give a helper for it.
+ */
+export const classPagePath = (classId: number) => `/public/class/${classId}`;

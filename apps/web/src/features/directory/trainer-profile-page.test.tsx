@@ -86,7 +86,7 @@ describe('public trainer profile', () => {
     expect(within(dialog).getByText('Contact this trainer via the Soul Punch website.')).toBeInTheDocument();
   });
 
-  it('lists upcoming classes with their Register Now links', async () => {
+  it('lists upcoming classes, each linked to its class page, with their Register Now links', async () => {
     const withClasses = publicTrainer({
       id: 7,
       upcomingClasses: [publicClass(1), publicClass(2, { paymentLink: null })],
@@ -103,6 +103,15 @@ describe('public trainer profile', () => {
     expect(register[0]).toHaveAttribute('href', 'https://pay.example/class-1');
     expect(register[0]).toHaveAttribute('target', '_blank');
     expect(screen.queryByText('No Classes Scheduled')).not.toBeInTheDocument();
+    // Every class leads to its page (places, waitlist), with or without a payment link.
+    expect(classes.getByRole('link', { name: 'Basic Self-Defense 2' })).toHaveAttribute(
+      'href',
+      '/public/class/2',
+    );
+    expect(classes.getByRole('link', { name: 'Class Details: Basic Self-Defense 1' })).toHaveAttribute(
+      'href',
+      '/public/class/1',
+    );
   });
 
   it('explains when the trainer cannot be loaded', async () => {

@@ -1,33 +1,53 @@
 import type { PublicTrainer } from '@soulpunch/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiWithHeaders } from '@/lib/api-client';
 import { type DirectoryFilters, filtersToSearchParams } from '../directory-filters';
 import { DIRECTORY_STALE_TIME, publicTrainersKey, retryOnce } from './query-defaults';
 
-export function publicTrainersUrl(filters: DirectoryFilters): string {
-  const query = filtersToSearchParams(filters).toString();
-  return query ? `/api/public-trainers?${query}` : '/api/public-trainers';
+/** Cards come a page at a time: the first screen is one page, 'Show More Trainers' brings the next. */
+export const CARDS_PER_PAGE = 24;
+
+export interface PublicTrainerPage {
+  trainers: PublicTrainer[];
+  /** Every match, over all pages (the server's X-Total-Count). */
+  total: number;
+  offset: number;
 }
 
-/**
- * Every matching trainer in one answer: the map needs all of them for its markers, and the cards are paged on
- * the client from the same list.
- */
-export function getPublicTrainers(filters: DirectoryFilters, signal?: AbortSignal): Promise<PublicTrainer[]> {
-  return api<PublicTrainer[]>(publicTrainersUrl(filters), { signal });
+export function publicTrainersUrl(filters: DirectoryFilters, offset = 0): string {
+  const params = filtersToSearchParams(filters);
+  params.set('limit', String(CARDS_PER_PAGE));
+  if (offset) params.set('offset', String(offset));
+  return `/api/public-trainers?${params}`;
 }
 
-export function publicTrainersQueryOptions(filters: DirectoryFilters) {
-  return queryOptions({
-    queryKey: [...publicTrainersKey, 'list', filters] as const,
-    queryFn: ({ signal }) => getPublicTrainers(filters, signal),
+export async function getPublicTrainerPage(
+  filters: DirectoryFilters,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<PublicTrainerPage> {
+  const { data, headers } = await apiWithHeaders<PublicTrainer[]>(publicTrainersUrl(filters, offset), {
+    signal,
+  });
+  return { trainers: data, total: Number(headers.get('X-Total-Count') ?? data.length), offset };
+}
+
+export function publicTrainerPagesQueryOptions(filters: DirectoryFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...publicTrainersKey, 'pages', filters] as const,
+    queryFn: ({ pageParam, signal }) => getPublicTrainerPage(filters, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.trainers.length;
+      return last.trainers.length > 0 && next < last.total ? next : undefined;
+    },
     staleTime: DIRECTORY_STALE_TIME,
     retry: retryOnce,
     refetchOnWindowFocus: false,
   });
 }
 
-/** While new filters load, the previous results stay on screen (and on the map) instead of skeletons. */
-export function usePublicTrainers(filters: DirectoryFilters) {
-  return useQuery({ ...publicTrainersQueryOptions(filters), placeholderData: keepPreviousData });
+/** While new filters load, the previous results stay on screen instead of skeletons. */
+export function usePublicTrainerPages(filters: DirectoryFilters) {
+  return useInfiniteQuery({ ...publicTrainerPagesQueryOptions(filters), placeholderData: keepPreviousData });
 }

@@ -13,10 +13,11 @@ const LOCATION_UNAVAILABLE = 'Your location is not available right now. Search b
 interface DistanceSearchProps {
   filters: DirectoryFilters;
   onChange: (changes: Partial<DirectoryFilters>) => void;
+  placeNotFound: boolean;
 }
 
 /** Sort trainers by distance: from a ZIP code or city, or from where the visitor is ('Near me'). */
-export function DistanceSearch({ filters, onChange }: DistanceSearchProps) {
+export function DistanceSearch({ filters, onChange, placeNotFound }: DistanceSearchProps) {
   const [place, setPlace] = useState(filters.from);
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +56,8 @@ export function DistanceSearch({ filters, onChange }: DistanceSearchProps) {
     onChange({ from: '', near: '' });
   }
 
-  const sortedBy = filters.near ? 'your location' : filters.from;
+  // An unknown place sorts nothing: the results show only 'Place not found'.
+  const sortedBy = placeNotFound ? '' : filters.near ? 'your location' : filters.from;
 
   return (
     <>

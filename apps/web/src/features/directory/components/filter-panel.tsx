@@ -10,6 +10,8 @@ interface FilterPanelProps {
   text: string;
   onTextChange: (text: string) => void;
   onChange: (changes: Partial<DirectoryFilters>) => void;
+  /** The searched place is unknown: the results say so, and nothing claims a distance order. */
+  placeNotFound: boolean;
 }
 
 /** A place from a popular-location link ('New York') is not in the dropdown: it is added so it shows. */
@@ -19,7 +21,7 @@ function locationOptions(current: string) {
   return options;
 }
 
-export function FilterPanel({ filters, text, onTextChange, onChange }: FilterPanelProps) {
+export function FilterPanel({ filters, text, onTextChange, onChange, placeNotFound }: FilterPanelProps) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Search and filters">
       <Stack gap="md">
@@ -46,7 +48,12 @@ export function FilterPanel({ filters, text, onTextChange, onChange }: FilterPan
           />
         </SimpleGrid>
         {/* Keyed on the searched place, so clearing it elsewhere (Reset Filters) also empties the box. */}
-        <DistanceSearch key={`from:${filters.from}`} filters={filters} onChange={onChange} />
+        <DistanceSearch
+          key={`from:${filters.from}`}
+          filters={filters}
+          onChange={onChange}
+          placeNotFound={placeNotFound}
+        />
         {filters.state && (
           <Group gap="xs">
             <Badge

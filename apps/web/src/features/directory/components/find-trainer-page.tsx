@@ -1,10 +1,15 @@
 import { Box, Button, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { PublicTrainer } from '@soulpunch/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PublicHeader } from '@/components/public-header';
+import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { usePublicTrainers } from '../api/get-public-trainers';
+import { publicTrainerQueryOptions } from '../api/get-public-trainer';
+import { usePublicTrainerPages } from '../api/get-public-trainers';
+import { markerFilters, useTrainerMarkers } from '../api/get-trainer-markers';
 import { CLASS_TYPE_TABS, filtersToSearchParams } from '../directory-filters';
 import { type DirectoryVariant, directoryPaths } from '../paths';
 import { useDirectoryFilters } from '../use-directory-filters';
@@ -17,8 +22,6 @@ import { trainerCardId } from './trainer-card';
 import { TrainerMapSection } from './trainer-map-section';
 import { TrainerResults } from './trainer-results';
 
-/** Cards are shown 24 at a time; the map always shows every match. */
-export const CARDS_PER_PAGE = 24;
 const SEARCH_DELAY_MS = 300;
 const ALL_TAB = 'all';
 
@@ -44,29 +47,36 @@ export function FindTrainerPage({ variant }: { variant: DirectoryVariant }) {
     applySearch(value.trim());
   };
 
-  const trainers = usePublicTrainers(filters);
+  // The cards come a page at a time; the map gets every match from its own compact feed.
+  const pages = usePublicTrainerPages(filters);
+  const markers = useTrainerMarkers(filters);
   const queryKey = filtersToSearchParams(filters).toString();
+  const trainers = useMemo(() => pages.data?.pages.flatMap((page) => page.trainers), [pages.data]);
+  const total = pages.data?.pages[0]?.total ?? 0;
 
-  // Back to the first page of cards whenever the filters change.
-  const [paging, setPaging] = useState({ key: queryKey, count: CARDS_PER_PAGE });
-  const visibleCount = paging.key === queryKey ? paging.count : CARDS_PER_PAGE;
-
+  const queryClient = useQueryClient();
   const resultsRef = useRef<HTMLDivElement>(null);
   const [focusRequest, setFocusRequest] = useState<{ id: number } | null>(null);
+  // A trainer picked on the map whose card is on a page not loaded yet: their card is shown first.
+  const [picked, setPicked] = useState<{ key: string; trainer: PublicTrainer } | null>(null);
+  const pickedTrainer = picked?.key === queryKey ? picked.trainer : null;
 
   const showTrainerCard = useCallback(
-    (trainerId: number) => {
-      const index = trainers.data?.findIndex((t) => t.id === trainerId) ?? -1;
-      if (index < 0) return;
-      if (index >= visibleCount) {
-        setPaging({ key: queryKey, count: Math.ceil((index + 1) / CARDS_PER_PAGE) * CARDS_PER_PAGE });
+    async (trainerId: number) => {
+      if (!trainers?.some((t) => t.id === trainerId)) {
+        try {
+          const trainer = await queryClient.fetchQuery(publicTrainerQueryOptions(trainerId));
+          setPicked({ key: queryKey, trainer });
+        } catch {
+          return; // No longer listed: there is no card to show.
+        }
       }
       setFocusRequest({ id: trainerId });
     },
-    [trainers.data, visibleCount, queryKey],
+    [trainers, queryClient, queryKey],
   );
 
-  // After the card has rendered (it may be on a page not yet shown), bring it into view and focus it.
+  // After the card has rendered, bring it into view and focus it.
   useEffect(() => {
     if (!focusRequest) return;
     const card = document.getElementById(trainerCardId(focusRequest.id));
@@ -89,11 +99,14 @@ export function FindTrainerPage({ variant }: { variant: DirectoryVariant }) {
 
   const results = (
     <TrainerResults
-      trainers={trainers.data}
-      isPending={trainers.isPending}
-      error={trainers.error}
-      visibleCount={visibleCount}
-      onShowMore={() => setPaging({ key: queryKey, count: visibleCount + CARDS_PER_PAGE })}
+      trainers={trainers}
+      total={total}
+      picked={pickedTrainer}
+      isPending={pages.isPending}
+      error={pages.error}
+      hasMore={pages.hasNextPage}
+      isLoadingMore={pages.isFetchingNextPage}
+      onShowMore={() => pages.fetchNextPage()}
       onReset={resetFilters}
       onClearDistance={() => update({ from: '', near: '' })}
       profilePath={paths.trainer}
@@ -115,13 +128,23 @@ export function FindTrainerPage({ variant }: { variant: DirectoryVariant }) {
       <StateTiles selected={filters.state} onSelect={selectState} headingOrder={sectionOrder} />
 
       <TrainerMapSection
-        trainers={trainers.data ?? []}
-        viewKey={trainers.isPlaceholderData || trainers.isPending ? null : queryKey}
+        markers={markers.data ?? []}
+        viewKey={
+          markers.isPlaceholderData || markers.isPending
+            ? null
+            : filtersToSearchParams(markerFilters(filters)).toString()
+        }
         onViewProfile={showTrainerCard}
         headingOrder={sectionOrder}
       />
 
-      <FilterPanel filters={filters} text={text} onTextChange={changeText} onChange={update} />
+      <FilterPanel
+        filters={filters}
+        text={text}
+        onTextChange={changeText}
+        onChange={update}
+        placeNotFound={isApiError(pages.error) && pages.error.code === 'unknown_place'}
+      />
 
       <Box ref={resultsRef} style={{ scrollMarginTop: 16 }}>
         <Title order={sectionOrder} size="h3" id="trainer-results-title" mb="sm">

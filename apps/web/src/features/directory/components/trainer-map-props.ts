@@ -1,4 +1,4 @@
-import type { PublicTrainer } from '@soulpunch/shared';
+import type { TrainerMarker } from '@soulpunch/shared';
 import type { LatLngTuple } from 'leaflet';
 
 // Type-only Leaflet import: this module stays in the main bundle, Leaflet does not.
@@ -10,11 +10,11 @@ export const MAP_HEIGHT = 400;
 export const MAP_LABEL = 'Map of certified trainers';
 
 export interface TrainerMapProps {
-  /** Trainers without a known place (no coordinates) get no marker. */
-  trainers: PublicTrainer[];
+  /** Every matching trainer with a known place (the map's own compact feed, not the cards). */
+  markers: TrainerMarker[];
   /**
-   * Names the filters `trainers` were found with, so the map can show where new results are; null while the
-   * trainers on screen are still those of earlier filters.
+   * Names the filters `markers` were found with, so the map can show where new results are; null while the
+   * markers on screen are still those of earlier filters.
    */
   viewKey: string | null;
   /** The popup's 'View Profile': scroll to the trainer's card. */

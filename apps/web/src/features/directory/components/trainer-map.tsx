@@ -4,15 +4,16 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import './trainer-map.css';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { PublicTrainer } from '@soulpunch/shared';
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { TrainerMarker } from '@soulpunch/shared';
 import L from 'leaflet';
+import 'leaflet.markercluster';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
-import MarkerClusterGroup from 'react-leaflet-cluster';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { usePublicTrainer } from '../api/get-public-trainer';
 import { POPUP_BIO_LENGTH, specialtiesOf, trainerLocation, truncate } from '../format';
 import { MAP_CENTER, MAP_HEIGHT, MAP_LABEL, MAP_ZOOM, type TrainerMapProps } from './trainer-map-props';
 
@@ -39,29 +40,6 @@ function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
   });
 }
 
-interface TrainerMarkerProps {
-  id: number;
-  latitude: number;
-  longitude: number;
-  label: string;
-  onSelect: (id: number) => void;
-}
-
-/** Memoised on plain values: a new list with the same trainer does not touch its Leaflet marker. */
-const TrainerMarker = memo(function TrainerMarker({
-  id,
-  latitude,
-  longitude,
-  label,
-  onSelect,
-}: TrainerMarkerProps) {
-  const position = useMemo<L.LatLngTuple>(() => [latitude, longitude], [latitude, longitude]);
-  const eventHandlers = useMemo(() => ({ click: () => onSelect(id) }), [id, onSelect]);
-  return (
-    <Marker position={position} icon={markerIcon} alt={label} title={label} eventHandlers={eventHandlers} />
-  );
-});
-
 /** Names the map for assistive technology: MapContainer passes no aria attributes to its element. */
 function MapLabel() {
   const map = useMap();
@@ -73,38 +51,99 @@ function MapLabel() {
   return null;
 }
 
-type Located = PublicTrainer & { latitude: number; longitude: number };
-const isLocated = (t: PublicTrainer): t is Located => t.latitude !== null && t.longitude !== null;
+/**
+ * The pins, clustered, drawn by Leaflet itself: thousands of markers are plain Leaflet layers added in chunks,
+ * not React components. A pin already on the map stays as it is when the list changes.
+ */
+function ClusteredMarkers({
+  markers,
+  onSelect,
+}: {
+  markers: TrainerMarker[];
+  onSelect: (id: number) => void;
+}) {
+  const map = useMap();
+  const group = useMemo(
+    () => L.markerClusterGroup({ chunkedLoading: true, iconCreateFunction: clusterIcon }),
+    [],
+  );
+  const shown = useRef(new Map<number, L.Marker>());
+  const select = useRef(onSelect);
+  select.current = onSelect;
+
+  useEffect(() => {
+    map.addLayer(group);
+    return () => {
+      map.removeLayer(group);
+    };
+  }, [map, group]);
+
+  useEffect(() => {
+    const wanted = new Set(markers.map((m) => m[0]));
+    const gone: L.Marker[] = [];
+    for (const [id, marker] of shown.current) {
+      if (!wanted.has(id)) {
+        gone.push(marker);
+        shown.current.delete(id);
+      }
+    }
+    group.removeLayers(gone);
+    const added: L.Marker[] = [];
+    for (const [id, latitude, longitude, name] of markers) {
+      if (shown.current.has(id)) continue;
+      const marker = L.marker([latitude, longitude], { icon: markerIcon, alt: name, title: name });
+      marker.on('click', () => select.current(id));
+      shown.current.set(id, marker);
+      added.push(marker);
+    }
+    group.addLayers(added);
+  }, [group, markers]);
+  return null;
+}
 
 /** When the filters change, shows where the matching trainers are; with no filters, the whole country. */
-function FitToTrainers({ trainers, viewKey }: { trainers: Located[]; viewKey: string | null }) {
+function FitToMarkers({ markers, viewKey }: { markers: TrainerMarker[]; viewKey: string | null }) {
   const map = useMap();
   const lastKey = useRef(viewKey);
   useEffect(() => {
     if (viewKey === null || lastKey.current === viewKey) return;
     lastKey.current = viewKey;
-    if (!viewKey || trainers.length === 0) {
+    if (!viewKey || markers.length === 0) {
       map.setView(MAP_CENTER, MAP_ZOOM);
       return;
     }
-    const bounds = L.latLngBounds(trainers.map((t) => [t.latitude, t.longitude] as L.LatLngTuple));
+    const bounds = L.latLngBounds(markers.map(([, latitude, longitude]) => [latitude, longitude]));
     map.fitBounds(bounds, { padding: [32, 32], maxZoom: 10 });
-  }, [map, trainers, viewKey]);
+  }, [map, markers, viewKey]);
   return null;
 }
 
-function TrainerPopup({ trainer, onViewProfile }: { trainer: Located; onViewProfile: (id: number) => void }) {
+/** The name at once (it came with the pin); the rest when the trainer's public profile has loaded. */
+function TrainerPopup({
+  marker,
+  onViewProfile,
+}: {
+  marker: TrainerMarker;
+  onViewProfile: (id: number) => void;
+}) {
   const map = useMap();
-  const specialties = specialtiesOf(trainer).slice(0, 2);
+  const [id, , , name] = marker;
+  const trainer = usePublicTrainer(id);
+  const specialties = trainer.data ? specialtiesOf(trainer.data).slice(0, 2) : [];
   return (
     <Stack gap={6} maw={240}>
       <Text fw={700} size="md">
-        {trainer.displayName}
+        {trainer.data?.displayName ?? name}
       </Text>
-      <Text size="sm" c="gray.7">
-        {trainerLocation(trainer)}
-      </Text>
-      <Text size="sm">{truncate(trainer.publicBio, POPUP_BIO_LENGTH)}</Text>
+      {trainer.isPending && <Loader size="xs" aria-label="Loading trainer" />}
+      {trainer.data && (
+        <>
+          <Text size="sm" c="gray.7">
+            {trainerLocation(trainer.data)}
+          </Text>
+          <Text size="sm">{truncate(trainer.data.publicBio, POPUP_BIO_LENGTH)}</Text>
+        </>
+      )}
       {specialties.length > 0 && (
         <Group gap={4}>
           {specialties.map((s) => (
@@ -118,7 +157,7 @@ function TrainerPopup({ trainer, onViewProfile }: { trainer: Located; onViewProf
         size="xs"
         onClick={() => {
           map.closePopup();
-          onViewProfile(trainer.id);
+          onViewProfile(id);
         }}
       >
         View Profile
@@ -127,30 +166,13 @@ function TrainerPopup({ trainer, onViewProfile }: { trainer: Located; onViewProf
   );
 }
 
-export default function TrainerMap({ trainers, viewKey, onViewProfile }: TrainerMapProps) {
-  const located = useMemo(() => trainers.filter(isLocated), [trainers]);
+export default function TrainerMap({ markers, viewKey, onViewProfile }: TrainerMapProps) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const selected = located.find((t) => t.id === selectedId) ?? null;
-  const onSelect = useCallback((id: number) => setSelectedId(id), []);
+  const selected = markers.find((m) => m[0] === selectedId) ?? null;
   // Opening another trainer's popup removes this one: only forget the selection if it is still this one.
   const popupHandlers = useMemo(
     () => ({ remove: () => setSelectedId((current) => (current === selectedId ? null : current)) }),
     [selectedId],
-  );
-
-  const markers = useMemo(
-    () =>
-      located.map((t) => (
-        <TrainerMarker
-          key={t.id}
-          id={t.id}
-          latitude={t.latitude}
-          longitude={t.longitude}
-          label={[t.displayName, trainerLocation(t)].filter(Boolean).join(', ')}
-          onSelect={onSelect}
-        />
-      )),
-    [located, onSelect],
   );
 
   return (
@@ -165,20 +187,18 @@ export default function TrainerMap({ trainers, viewKey, onViewProfile }: Trainer
         url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
       />
-      <MarkerClusterGroup chunkedLoading iconCreateFunction={clusterIcon}>
-        {markers}
-      </MarkerClusterGroup>
-      <FitToTrainers trainers={located} viewKey={viewKey} />
+      <ClusteredMarkers markers={markers} onSelect={setSelectedId} />
+      <FitToMarkers markers={markers} viewKey={viewKey} />
       {selected && (
         <Popup
-          key={selected.id}
-          position={[selected.latitude, selected.longitude]}
+          key={selected[0]}
+          position={[selected[1], selected[2]]}
           // Where a popup bound to the marker would sit: the icon's popup anchor plus Leaflet's own offset.
           offset={[1, -27]}
           className="trainer-map-popup"
           eventHandlers={popupHandlers}
         >
-          <TrainerPopup trainer={selected} onViewProfile={onViewProfile} />
+          <TrainerPopup marker={selected} onViewProfile={onViewProfile} />
         </Popup>
       )}
     </MapContainer>

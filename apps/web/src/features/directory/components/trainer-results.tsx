@@ -37,10 +37,16 @@ function TrainerCardSkeleton() {
 }
 
 interface TrainerResultsProps {
+  /** The cards of the pages loaded so far. */
   trainers: PublicTrainer[] | undefined;
+  /** Every match, over all pages. */
+  total: number;
+  /** A trainer chosen on the map whose page is not loaded: their card comes first. */
+  picked: PublicTrainer | null;
   isPending: boolean;
   error: unknown;
-  visibleCount: number;
+  hasMore: boolean;
+  isLoadingMore: boolean;
   onShowMore: () => void;
   onReset: () => void;
   onClearDistance: () => void;
@@ -50,9 +56,12 @@ interface TrainerResultsProps {
 
 export function TrainerResults({
   trainers,
+  total,
+  picked,
   isPending,
   error,
-  visibleCount,
+  hasMore,
+  isLoadingMore,
   onShowMore,
   onReset,
   onClearDistance,
@@ -109,12 +118,12 @@ export function TrainerResults({
     );
   }
 
-  const shown = trainers.slice(0, visibleCount);
+  const shown = picked && !trainers.some((t) => t.id === picked.id) ? [picked, ...trainers] : trainers;
   return (
     <Stack gap="lg">
       <Text size="sm" c="gray.7" role="status">
-        {trainers.length === 1 ? '1 trainer found' : `${trainers.length} trainers found`}
-        {shown.length < trainers.length ? ` (showing ${shown.length})` : ''}
+        {total === 1 ? '1 trainer found' : `${total.toLocaleString('en-US')} trainers found`}
+        {shown.length < total ? ` (showing ${shown.length})` : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {shown.map((trainer) => (
@@ -126,9 +135,9 @@ export function TrainerResults({
           />
         ))}
       </SimpleGrid>
-      {shown.length < trainers.length && (
+      {hasMore && (
         <Group justify="center">
-          <Button variant="default" onClick={onShowMore}>
+          <Button variant="default" onClick={onShowMore} loading={isLoadingMore}>
             Show More Trainers
           </Button>
         </Group>

@@ -1,20 +1,25 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PublicClass } from '@soulpunch/shared';
 import { IconCalendarEvent, IconExternalLink, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { externalUrl, formatClassDate } from '../format';
+import { classPagePath } from '../paths';
 
 const when = (c: PublicClass) => [formatClassDate(c.date), c.time].filter(Boolean).join(' · ');
 
-/** One class in a directory card: what, when, where, price, and a Register link when it has one. */
+/**
+ * One class in a directory card: what (linked to the class's page, where its places and waitlist are), when,
+ * where, price, and the trainer's external Register link when it has one.
+ */
 export function ClassSummary({ upcomingClass }: { upcomingClass: PublicClass }) {
   const register = externalUrl(upcomingClass.paymentLink);
   return (
     <Paper withBorder radius="sm" p="xs" component="li" style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={0}>
-          <Text size="sm" fw={600}>
+          <Anchor component={Link} to={classPagePath(upcomingClass.id)} size="sm" fw={600}>
             {upcomingClass.title}
-          </Text>
+          </Anchor>
           <Text size="xs" c="gray.7">
             {when(upcomingClass)}
           </Text>
@@ -32,14 +37,16 @@ export function ClassSummary({ upcomingClass }: { upcomingClass: PublicClass }) 
   );
 }
 
-/** One class on the trainer's profile page. */
+/** One class on the trainer's profile page: its title and 'Class Details' lead to the class's page. */
 export function ClassCard({ upcomingClass }: { upcomingClass: PublicClass }) {
   const register = externalUrl(upcomingClass.paymentLink);
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          {upcomingClass.title}
+          <Anchor component={Link} to={classPagePath(upcomingClass.id)} inherit>
+            {upcomingClass.title}
+          </Anchor>
         </Title>
         <Group gap={6} wrap="nowrap">
           <IconCalendarEvent size={16} aria-hidden="true" />
@@ -52,19 +59,29 @@ export function ClassCard({ upcomingClass }: { upcomingClass: PublicClass }) {
         <Text size="sm" fw={700}>
           {upcomingClass.price}
         </Text>
-        {register && (
+        <Group gap="xs">
           <Button
-            component="a"
-            href={register}
-            target="_blank"
-            rel="noopener noreferrer"
+            component={Link}
+            to={classPagePath(upcomingClass.id)}
+            variant="default"
             size="sm"
-            rightSection={<IconExternalLink size={14} aria-hidden="true" />}
-            style={{ alignSelf: 'flex-start' }}
+            aria-label={`Class Details: ${upcomingClass.title}`}
           >
-            Register Now
+            Class Details
           </Button>
-        )}
+          {register && (
+            <Button
+              component="a"
+              href={register}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              rightSection={<IconExternalLink size={14} aria-hidden="true" />}
+            >
+              Register Now
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Paper>
   );

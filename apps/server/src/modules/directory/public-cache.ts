@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One public answer, kept as the bytes to send: plain, gzip and brotli, compressed once when it is built. */
+export interface CachedAnswer {
+  etag: string;
+  plain: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  headers: Record<string, string>;
+  /** Epoch ms after which the answer is built again (a class it lists has started); Infinity when never. */
+  expiresAt: number;
+}
+
+export interface Built {
+  body: unknown;
+  headers?: Record<string, string>;
+  expiresAt?: number;
+}
+
+export interface PublicCache {
+  /** The cached answer for `key`, or the one `build` makes (once, however many requests ask meanwhile). */
+  get(key: string, build: () => Promise<Built>): Promise<CachedAnswer>;
+  /** Forgets every answer: something the public pages show has changed. */
+  invalidate(): void;
+  readonly size: number;
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** Above this, brotli's slower levels cost more time than they save bytes. */
+const LARGE_BODY = 1024 * 1024;
+
+/** Compressed on the thread pool: a large list does not hold up other requests while it is encoded. */
+export async function encodeAnswer({
+  body,
+  headers = {},
+  expiresAt = Number.POSITIVE_INFINITY,
+}: Built): Promise<CachedAnswer> {
+  const plain = Buffer.from(JSON.stringify(body));
+  const [gzipped, br] = await Promise.all([
+    gzipAsync(plain, { level: 9 }),
+    brotliAsync(plain, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: plain.length > LARGE_BODY ? 5 : 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      },
+    }),
+  ]);
+  return {
+    // Weak: the same entity is sent in three encodings.
+    etag: `W/"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
+    plain,
+    gzip: gzipped,
+    br,
+    headers,
+    expiresAt,
+  };
+}
+
+/**
+ * Public answers kept in memory until the data under them changes (see `invalidate`) or they expire. At most
+ * `maxEntries` are kept; the oldest goes first. The cache is a copy of what the database says, so each
+ * instance keeps its own and nothing is lost with it.
+ */
+export function createPublicCache({
+  maxEntries = 500,
+  now = Date.now,
+}: {
+  maxEntries?: number;
+  now?: () => number;
+} = {}): PublicCache {
+  const answers = new Map<string, CachedAnswer>();
+  const building = new Map<string, Promise<CachedAnswer>>();
+  let generation = 0;
+
+  return {
+    get size() {
+      return answers.size;
+    },
+    invalidate() {
+      generation++;
+      answers.clear();
+      building.clear();
+    },
+    async get(key, build) {
+      const hit = answers.get(key);
+      if (hit && hit.expiresAt > now()) return hit;
+      const pending = building.get(key);
+      if (pending) return pending;
+      const startedIn = generation;
+      const promise = build()
+        .then(encodeAnswer)
+        .then((answer) => {
+          // Built from data that changed meanwhile: send it to those who asked, keep it for no one.
+          if (generation === startedIn) {
+            answers.delete(key);
+            answers.set(key, answer);
+            if (answers.size > maxEntries) answers.delete(answers.keys().next().value as string);
+          }
+          return answer;
+        })
+        .finally(() => {
+          if (building.get(key) === promise) building.delete(key);
+        });
+      building.set(key, promise);
+      return promise;
+    },
+  };
+}
+
+/** br, gzip or nothing, from the client's Accept-Encoding (q=0 refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+// Browsers and proxies may reuse a copy for 30 s (the spec's stale time), then revalidate with the ETag.
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+
+/** Sends a cached answer as it is: 304 when the client holds it, else the bytes in the best encoding. */
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply
+    .header('ETag', answer.etag)
+    .header('Cache-Control', PUBLIC_CACHE_CONTROL)
+    .header('Vary', 'Accept-Encoding');
+  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8');
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.plain);
+}

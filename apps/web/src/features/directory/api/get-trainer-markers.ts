@@ -1,0 +1,35 @@
+import type { TrainerMarker } from '@soulpunch/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { type DirectoryFilters, filtersToSearchParams } from '../directory-filters';
+import { DIRECTORY_STALE_TIME, publicTrainersKey, retryOnce } from './query-defaults';
+
+/** The filters that choose trainers: a distance sort changes the order of the cards, not the pins. */
+export function markerFilters(filters: DirectoryFilters): DirectoryFilters {
+  return { ...filters, from: '', near: '' };
+}
+
+export function trainerMarkersUrl(filters: DirectoryFilters): string {
+  const query = filtersToSearchParams(markerFilters(filters)).toString();
+  return query ? `/api/public-trainers/markers?${query}` : '/api/public-trainers/markers';
+}
+
+/** Every matching trainer's pin (id, position, name, headquarters), small enough for thousands. */
+export function getTrainerMarkers(filters: DirectoryFilters, signal?: AbortSignal): Promise<TrainerMarker[]> {
+  return api<TrainerMarker[]>(trainerMarkersUrl(filters), { signal });
+}
+
+export function trainerMarkersQueryOptions(filters: DirectoryFilters) {
+  const chosen = markerFilters(filters);
+  return queryOptions({
+    queryKey: [...publicTrainersKey, 'markers', chosen] as const,
+    queryFn: ({ signal }) => getTrainerMarkers(chosen, signal),
+    staleTime: DIRECTORY_STALE_TIME,
+    retry: retryOnce,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useTrainerMarkers(filters: DirectoryFilters) {
+  return useQuery({ ...trainerMarkersQueryOptions(filters), placeholderData: keepPreviousData });
+}
