@@ -189,6 +189,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // The public directory and classes.
   'GET /api/public-trainers': everyone(),
   'GET /api/public-trainers/states': everyone(),
+  'GET /api/public-trainers/markers': everyone(),
   'GET /api/public-trainers/:id': everyone(),
   'GET /api/classes': everyone(),
   'GET /api/classes/:id': everyone(),
@@ -202,9 +203,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     .send((f) => ({ token: f.cancelToken })),
   'GET /api/calendar/classes.ics': everyone(),
   'GET /api/calendar/trainers/:id.ics': everyone(),
+  'GET /api/calendar/classes/:id.ics': everyone(),
   // The trainer's calendar (admins, who are not trainers here, have no legacy calendar).
   'GET /api/trainers/:id/classes': own(),
   'POST /api/trainers/:id/classes': own().send(classBody),
+  // The zone of a class's place: trainers only (an admin has no class calendar of their own).
+  'GET /api/classes/time-zone': signedIn().except('admin', 403),
+  'POST /api/trainers/:id/classes/payment-link': own().send(() => ({ previousLink: null })),
   'PUT /api/classes/:id': own().send(classBody),
   'POST /api/classes/:id/cancel': own().or(409),
   'GET /api/classes/:id/registrations': own(),
@@ -340,7 +345,7 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     if (pattern.startsWith('/api/trainers/') || pattern.startsWith('/api/public-trainers/'))
       return s.trainerId;
     if (pattern.startsWith('/api/calendar/trainers/')) return s.trainerId;
-    if (pattern.startsWith('/api/classes/')) return s.classId;
+    if (pattern.startsWith('/api/classes/') || pattern.startsWith('/api/calendar/classes/')) return s.classId;
     if (pattern === '/api/documents/:id/pdf' || pattern === '/api/verify/:id') return s.signedDocumentId;
     if (pattern.startsWith('/api/documents/')) return s.openDocumentId;
     if (pattern.startsWith('/api/admin/knowledge/articles/')) return f.articleId;
