@@ -30,7 +30,7 @@ import { profileRoutes } from './modules/profiles/routes';
 import { trainerRoutes } from './modules/trainers/routes';
 import { ensureUser, grantRole } from './modules/users/repository';
 import { useErrorHandler } from './plugins/error-handler';
-import { useSecurityHeaders } from './plugins/security-headers';
+import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
 import { useZodValidation } from './plugins/validation';
 import { redactUrl, serveWebApp } from './plugins/web-app';
 
@@ -71,9 +71,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     genReqId: () => randomUUID(),
     // Addresses the router cannot read (bad percent-encoding, an over-long segment) get the usual error answer.
-    frameworkErrors: (error, _request, rawReply) => {
+    frameworkErrors: (error, request, rawReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      (rawReply as FastifyReply).status(tooLong ? 414 : 400).send({
+      // The router answers before any hook runs, so the security headers are set here.
+      const reply = (rawReply as FastifyReply).headers(securityHeaders(config, request.id));
+      reply.status(tooLong ? 414 : 400).send({
         error: tooLong
           ? { code: 'address_too_long', message: 'This address is too long.' }
           : { code: 'bad_address', message: 'This address is not valid.' },

@@ -41,7 +41,7 @@ export const assistantMessages = {
 } as const;
 
 /** Spec portal 7: the browser sends the question and a fixed context text. */
-export const chatQuestionSchema = z.object({
+export const chatQuestionSchema = z.strictObject({
   question: z
     .string()
     .trim()
@@ -74,10 +74,10 @@ export interface ChatAnswer {
 }
 
 /** `POST /api/chatbot/{questionId}/feedback`: the asker's thumbs up or down. */
-export const chatFeedbackSchema = z.object({ helpful: z.boolean() });
+export const chatFeedbackSchema = z.strictObject({ helpful: z.boolean() });
 
 /** Admin editing of the knowledge base. */
-export const articleInputSchema = z.object({
+export const articleInputSchema = z.strictObject({
   title: z.string().trim().min(1, 'Please give the article a title.').max(ASSISTANT_LIMITS.titleMaxLength),
   body: z.string().trim().min(1, 'Please write the article.').max(ASSISTANT_LIMITS.bodyMaxLength),
   sourceUrl: z

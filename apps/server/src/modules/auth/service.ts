@@ -2,6 +2,7 @@ import { authMessages, landingPathFor, MAGIC_LINK_TTL_MINUTES, type SessionUser 
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer, MailMessage } from '../mail/mailer';
@@ -12,7 +13,11 @@ export interface AuthDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** Link and session expiry read this clock (tests move it); the system clock when not given. */
+  clock?: Clock;
 }
+
+const nowOf = (deps: AuthDeps) => (deps.clock ?? systemClock).now();
 
 /** Sessions end after a week without use, and in any case 30 days after sign-in. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -52,7 +57,7 @@ export async function sendSignInLink(
     .values({
       tokenHash: hashToken(deps.config.sessionSecret, token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MINUTES * 60 * 1000),
+      expiresAt: new Date(nowOf(deps).getTime() + MAGIC_LINK_TTL_MINUTES * 60 * 1000),
       usedAt: null,
     })
     .execute();
@@ -68,12 +73,13 @@ export async function verifyMagicLink(
 ): Promise<{ sessionToken: string; expiresAt: Date; user: SessionUser; redirectTo: string }> {
   await enforceRateLimits(deps.db, [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 60 }]);
   // One statement marks the link used, so two clicks at the same moment cannot both sign in.
+  const now = nowOf(deps);
   const link = await deps.db
     .updateTable('magicLinks')
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where('tokenHash', '=', hashToken(deps.config.sessionSecret, token))
     .where('usedAt', 'is', null)
-    .where('expiresAt', '>', new Date())
+    .where('expiresAt', '>', now)
     .returning('userId')
     .executeTakeFirst();
   if (!link) throw new AppError(400, 'invalid_link', authMessages.invalidLink);
@@ -91,7 +97,7 @@ export async function startSession(
   userId: number,
 ): Promise<{ sessionToken: string; expiresAt: Date }> {
   const sessionToken = newToken();
-  const now = new Date();
+  const now = nowOf(deps);
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await deps.db
     .insertInto('sessions')
@@ -117,7 +123,7 @@ export async function findSessionUser(
     .where('idHash', '=', idHash)
     .executeTakeFirst();
   if (!session) return undefined;
-  const now = Date.now();
+  const now = nowOf(deps).getTime();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
     await deps.db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
     return undefined;

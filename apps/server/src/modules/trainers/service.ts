@@ -258,7 +258,8 @@ const CSV_COLUMNS = [
 /** Quotes every cell, and defuses values a spreadsheet would run as a formula. */
 function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // Also after leading spaces, and the full-width signs some spreadsheets read as the same operators.
+  if (/^[\s\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 
