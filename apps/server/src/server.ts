@@ -1,24 +1,59 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
-import { DataDirLockedError } from './db/pglite-lock';
+import { assertDataDirFree, DataDirLockedError } from './db/pglite-lock';
+
+/** Longest wait for requests already sent to this process before it closes anyway. */
+const DRAIN_LIMIT_MS = 15_000;
+/** The process is idle once no request has been in progress for this long. */
+const QUIET_MS = 300;
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
+  if (!config.databaseUrl) assertDataDirFree(config.dataDir);
+  // Loaded after the checks above: they answer in a moment, the whole app takes a while to load.
+  const { buildApp } = await import('./app');
   const app = await buildApp(config);
+
+  // Graceful shutdown. Draining: keep accepting and answering what clients already sent (a busy process may not
+  // have read it yet), close each connection after its answer, and tell the proxy through health to send no more.
+  let draining = false;
+  let inFlight = 0;
+  let lastActive = Date.now();
+  app.addHook('onRequest', async (request, reply) => {
+    inFlight += 1;
+    if (draining && request.url === '/api/health') {
+      return reply.status(503).send({
+        error: { code: 'shutting_down', message: 'This instance is shutting down; another one will answer.' },
+      });
+    }
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    inFlight -= 1;
+    lastActive = Date.now();
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop taking requests, let running ones finish, then close the database cleanly.
+    draining = true;
+    app.log.info({ signal, inFlight }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, DRAIN_LIMIT_MS + 10_000);
     force.unref();
+    const started = Date.now();
+    lastActive = Date.now();
+    while (Date.now() - started < DRAIN_LIMIT_MS && (inFlight > 0 || Date.now() - lastActive < QUIET_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Stop listening, close idle connections, wait for any last answer, then close the database cleanly.
     await app.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

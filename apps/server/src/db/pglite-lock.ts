@@ -18,17 +18,31 @@ export function lockDataDir(dataDir: string): () => void {
       return () => rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockFile, 'utf8').trim());
-      if (owner && owner !== process.pid && isRunning(owner)) {
-        throw new DataDirLockedError(
-          `The embedded database in ${dataDir} is already in use by process ${owner}. ` +
-            'Stop that process (the running server, or another command) or set DATA_DIR to another folder.',
-        );
-      }
+      assertDataDirFree(dataDir);
       rmSync(lockFile, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+/**
+ * Fails when another live process holds the directory. The server calls it before loading the rest of the app,
+ * so a second process stops in a moment instead of after its whole start-up.
+ */
+export function assertDataDirFree(dataDir: string): void {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8').trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (owner && owner !== process.pid && isRunning(owner)) {
+    throw new DataDirLockedError(
+      `The embedded database in ${dataDir} is already in use by process ${owner}. ` +
+        'Stop that process (the running server, or another command) or set DATA_DIR to another folder.',
+    );
+  }
 }
 
 function isRunning(pid: number): boolean {
