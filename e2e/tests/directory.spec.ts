@@ -100,6 +100,34 @@ test('a ZIP search sorts the trainers by distance', async ({ page }) => {
   expect(miles).toEqual([...miles].sort((a, b) => a - b));
 });
 
+test('an unknown ZIP shows only Place not found', async ({ page }) => {
+  await openDirectory(page);
+  await page.getByLabel('ZIP or city').fill('00000');
+  await page.getByRole('button', { name: 'Sort by Distance' }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: 'Place not found' })).toBeVisible();
+  await expect(page.getByText(/Sorted by distance from/)).toHaveCount(0);
+  await page.getByRole('alert').getByRole('button', { name: 'Clear distance' }).click();
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test('the search finds a surname shown on the card, and the map follows the search', async ({ page }) => {
+  await openDirectory(page);
+  await page.getByLabel('Search trainers').fill('carter');
+  await expect(page).toHaveURL(/q=carter/);
+  await expect(cards(page).first().getByRole('heading', { name: 'Jasmine Carter' })).toBeVisible();
+  await expect(page.locator('img.leaflet-marker-icon[alt^="Jasmine Carter"]')).toBeVisible();
+});
+
+test("a card's class leads to that class's page", async ({ page }) => {
+  await openDirectory(page);
+  const classLink = cards(page).first().locator('a[href^="/public/class/"]').first();
+  const title = (await classLink.textContent()) ?? '';
+  await classLink.click();
+  await expect(page).toHaveURL(/\/public\/class\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
+
 test('/public/find-trainer?location=Chicago arrives filtered to Chicago', async ({ page }) => {
   await openDirectory(page, '/public/find-trainer?location=Chicago');
   await expect(page.getByRole('heading', { level: 1, name: 'Find a Certified Trainer' })).toBeVisible();

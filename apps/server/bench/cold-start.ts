@@ -1,0 +1,88 @@
+// Cold start of the built server (`npm start` without the build): from starting node on dist/server.js, with
+// an existing embedded database, to the first 200 on /api/health; and the memory the process then holds.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { percentile } from './shared';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface StartFigures {
+  medianMs: number;
+  minMs: number;
+  rssMb: number;
+  runs: number;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+async function startOnce(dataDir: string, port: number): Promise<{ ms: number; rss: number }> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('the server stopped during start-up');
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.status === 200) break;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const ms = performance.now() - started;
+    // Settled: what the process holds once start-up's garbage is gone.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return { ms, rss: rssMb(child.pid as number) };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+export async function benchColdStart(runs: number): Promise<StartFigures> {
+  console.log('\nCold start of the built server (dist/server.js) with an existing embedded database');
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-start-'));
+  const port = 3900 + Math.floor(Math.random() * 90);
+  try {
+    await startOnce(dataDir, port); // creates the database and loads the demo data
+    const times: number[] = [];
+    const memory: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { ms, rss } = await startOnce(dataDir, port);
+      times.push(ms);
+      memory.push(rss);
+    }
+    times.sort((a, b) => a - b);
+    memory.sort((a, b) => a - b);
+    const figures = {
+      medianMs: percentile(times, 0.5),
+      minMs: times[0] ?? 0,
+      rssMb: percentile(memory, 0.5),
+      runs,
+    };
+    console.log(
+      `  first 200 on /api/health: median ${figures.medianMs.toFixed(0)} ms, best ${figures.minMs.toFixed(0)} ms; ` +
+        `memory (RSS) ${figures.rssMb.toFixed(0)} MB  (${runs} starts)`,
+    );
+    return figures;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,87 @@
+// `npm run bench` (not part of CI): the public pages under load at 1,000 and 10,000 trainers, the admin search at
+// 100,000, and the server's cold start, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, else the local
+// server at 127.0.0.1:5432; the bench makes and drops its own databases there). Writes bench/last-results.md.
+//   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 1000,10000]
+//                    [--admin-trainers 100000] [--seconds 5] [--connections 50] [--runs 50]
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchAdminSearch, type SearchFigures } from './admin-search';
+import { benchColdStart, type StartFigures } from './cold-start';
+import { benchPublicPages, type PageFigures } from './public-pages';
+import type { Engine } from './shared';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'public,admin,start' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+    trainers: { type: 'string', default: '1000,10000' },
+    'admin-trainers': { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    runs: { type: 'string', default: '50' },
+  },
+});
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const only = new Set(list(values.only));
+const engines = list(values.engines) as Engine[];
+const sizes = list(values.trainers).map(Number);
+const load = { connections: Number(values.connections), seconds: Number(values.seconds) };
+
+const pages: PageFigures[] = [];
+const searches: SearchFigures[] = [];
+let start: StartFigures | null = null;
+
+for (const engine of engines) {
+  if (only.has('public'))
+    for (const size of sizes) pages.push(...(await benchPublicPages(engine, size, load)));
+  if (only.has('admin'))
+    searches.push(...(await benchAdminSearch(engine, Number(values['admin-trainers']), Number(values.runs))));
+}
+if (only.has('start')) start = await benchColdStart(7);
+
+const name = (e: Engine) => (e === 'postgres' ? 'PostgreSQL' : 'PGlite');
+const n = (v: number, d = 0) =>
+  v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const lines = [
+  `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ` +
+    `autocannon ${load.connections} connections, ${load.seconds} s per answer (gzip).`,
+  '',
+];
+if (pages.length) {
+  lines.push(
+    '| Engine | Trainers | Answer | Size (gzip) | App req/s | App p50 / p99 | Plain http req/s | Plain p50 / p99 | Ratio |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...pages.map(
+      (f) =>
+        `| ${name(f.engine)} | ${n(f.trainers)} | ${f.page} | ${n(f.bytes / 1024, 1)} KB | ${n(f.app.rps)} | ` +
+        `${f.app.p50} / ${f.app.p99} ms | ${n(f.plain.rps)} | ${f.plain.p50} / ${f.plain.p99} ms | ${(f.app.rps / f.plain.rps).toFixed(2)} |`,
+    ),
+    '',
+  );
+}
+if (searches.length) {
+  lines.push(
+    '| Engine | Trainers | Admin list | p50 | p95 | Matches |',
+    '| --- | ---: | --- | ---: | ---: | ---: |',
+    ...searches.map(
+      (f) =>
+        `| ${name(f.engine)} | ${n(f.trainers)} | ${f.search} | ${n(f.p50, 1)} ms | ${n(f.p95, 1)} ms | ${n(f.matches)} |`,
+    ),
+    '',
+  );
+}
+if (start) {
+  lines.push(
+    `Cold start (built server, existing embedded database, to the first 200 on /api/health): median ` +
+      `${n(start.medianMs)} ms, best ${n(start.minMs)} ms over ${start.runs} starts; memory (RSS) ${n(start.rssMb)} MB.`,
+    '',
+  );
+}
+const file = path.join(import.meta.dirname, 'last-results.md');
+writeFileSync(file, `${lines.join('\n')}`);
+console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);

@@ -1,0 +1,160 @@
+// The public pages under load: each answer of the real app beside a plain Node `http` server sending the same
+// bytes, in the same run, with autocannon (50 connections) in a child process. Prints req/s, p50/p99 and the
+// ratio app/plain. Run through `npm run bench` (see bench/index.ts for the options).
+import { execFile } from 'node:child_process';
+import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { benchApp, type Engine } from './shared';
+
+const run = promisify(execFile);
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Browsers ask for compressed answers; the bench does too (gzip, which every client takes). */
+const ACCEPT_ENCODING = 'gzip';
+
+async function load(url: string, { connections, seconds }: LoadOptions): Promise<LoadResult> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      autocannonCli,
+      '-c',
+      String(connections),
+      '-d',
+      String(seconds),
+      '-j',
+      '-H',
+      `accept-encoding=${ACCEPT_ENCODING}`,
+      url,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const r = JSON.parse(stdout);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+interface Recorded {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** What the app answers, as bytes and headers, for the plain server to repeat. */
+async function record(app: FastifyInstance, url: string): Promise<Recorded> {
+  const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': ACCEPT_ENCODING } });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) {
+      headers[name] = value;
+    }
+  }
+  return { headers, body: res.rawPayload };
+}
+
+/** A plain Node `http` server that sends the recorded bytes for each path: the ceiling to compare with. */
+async function plainServer(recorded: Map<string, Recorded>) {
+  const server = createServer((req, res) => {
+    const answer = recorded.get(req.url ?? '');
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, answer.headers);
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+export interface PageFigures {
+  engine: Engine;
+  trainers: number;
+  page: string;
+  url: string;
+  bytes: number;
+  app: LoadResult;
+  plain: LoadResult;
+}
+
+export async function benchPublicPages(
+  engine: Engine,
+  trainers: number,
+  options: LoadOptions,
+): Promise<PageFigures[]> {
+  console.log(
+    `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${trainers.toLocaleString('en-US')} trainers`,
+  );
+  const { app, close } = await benchApp(engine, trainers);
+  try {
+    const hq = await app.db
+      .selectFrom('trainers')
+      .select('id')
+      .where('isHeadquarters', '=', true)
+      .executeTakeFirstOrThrow();
+    const pages: Array<[string, string]> = [
+      ['public list, first page', '/api/public-trainers?limit=24'],
+      ['map markers', '/api/public-trainers/markers'],
+      ['state counts', '/api/public-trainers/states'],
+      ['public profile', `/api/public-trainers/${hq.id}`],
+      ['classes list', '/api/classes'],
+      ['.ics feed (a trainer)', `/api/calendar/trainers/${hq.id}.ics`],
+    ];
+    const recorded = new Map<string, Recorded>();
+    for (const [, url] of pages) recorded.set(url, await record(app, url));
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const plain = await plainServer(recorded);
+    const figures: PageFigures[] = [];
+    try {
+      for (const [page, url] of pages) {
+        const warm = { ...options, seconds: 1 };
+        await load(`${address}${url}`, warm);
+        const appResult = await load(`${address}${url}`, options);
+        await load(`http://127.0.0.1:${plain.port}${url}`, warm);
+        const plainResult = await load(`http://127.0.0.1:${plain.port}${url}`, options);
+        const bytes = recorded.get(url)?.body.length ?? 0;
+        const row = { engine, trainers, page, url, bytes, app: appResult, plain: plainResult };
+        figures.push(row);
+        console.log(formatRow(row));
+      }
+    } finally {
+      plain.server.close();
+    }
+    return figures;
+  } finally {
+    await close();
+  }
+}
+
+const fixed = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function formatRow(f: PageFigures): string {
+  const errors =
+    f.app.errors || f.plain.errors ? `  (errors: app ${f.app.errors}, plain ${f.plain.errors})` : '';
+  return [
+    `  ${f.page.padEnd(24)}`,
+    `${(f.bytes / 1024).toFixed(1).padStart(7)} KB gz`,
+    `app ${fixed(f.app.rps).padStart(6)} req/s p50 ${fixed(f.app.p50).padStart(3)} ms p99 ${fixed(f.app.p99).padStart(4)} ms`,
+    `plain ${fixed(f.plain.rps).padStart(6)} req/s p50 ${fixed(f.plain.p50).padStart(3)} ms p99 ${fixed(f.plain.p99).padStart(4)} ms`,
+    `ratio ${(f.app.rps / f.plain.rps).toFixed(2)}${errors}`,
+  ].join('  ');
+}

@@ -1,0 +1,63 @@
+// Helpers of the benchmarks (not tests): build the real app on a fresh database seeded with generated trainers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { DatabaseTarget } from '../src/db/database';
+import { insertDemoData } from '../src/demo/demo-data';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The PostgreSQL server to bench on: BENCH_DATABASE_URL, else the local one the tests use. */
+export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freshPostgres(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface BenchApp {
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+/**
+ * The app as `npm start` builds it (request logs off, as they would swamp the figures) on an empty database of
+ * the engine, with `trainers` generated trainers. PGlite keeps its files in a temporary directory, as in use.
+ */
+export async function benchApp(engine: Engine, trainers: number): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-bench-'));
+  const target: DatabaseTarget =
+    engine === 'postgres'
+      ? { kind: 'postgres', url: await freshPostgres(`sp_bench_${trainers}`) }
+      : { kind: 'pglite', dataDir };
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'off' },
+    { sessionSecret: 'bench-secret-that-is-long-enough-000000', dataDir, appUrl: 'http://localhost:3000' },
+  );
+  const app = await buildApp(config, { database: target, logger: false, scheduler: false });
+  await app.ready();
+  const started = Date.now();
+  await insertDemoData(app.db, trainers);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`  seeded ${trainers.toLocaleString('en-US')} trainers in ${seconds} s`);
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
