@@ -238,8 +238,7 @@ function ArticleForm({ article }: { article: Article | null }) {
                 </Button>
                 {article?.status !== 'published' && (
                   <Button
-                    variant="light"
-                    color="green.9"
+                    color="teal.9"
                     onClick={() => changeStatus('publish')}
                     loading={setStatus.isPending && setStatus.variables?.change === 'publish'}
                     disabled={busy}

@@ -21,8 +21,8 @@ export const statusLabels: Record<ArticleStatus, string> = {
 
 // Dark shades on their light backgrounds keep the badge text above 4.5:1.
 const statusColors: Record<ArticleStatus, string> = {
-  draft: 'yellow.9',
-  published: 'green.9',
+  draft: 'violet.9',
+  published: 'teal.9',
   retired: 'gray.8',
 };
 

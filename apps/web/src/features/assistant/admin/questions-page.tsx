@@ -24,7 +24,7 @@ import { type QuestionFilter, useAskedQuestions } from '../api/get-asked-questio
 function Feedback({ helpful }: { helpful: boolean | null }) {
   if (helpful === null) return <Text size="sm">None</Text>;
   return (
-    <Badge variant="outline" color={helpful ? 'green.9' : 'red.9'}>
+    <Badge variant="outline" color={helpful ? 'teal.9' : 'red.9'}>
       {helpful ? 'Helpful' : 'Not helpful'}
     </Badge>
   );
@@ -45,7 +45,7 @@ function QuestionRow({ question }: { question: AskedQuestion }) {
       </Table.Td>
       <Table.Td>
         {question.answered ? (
-          <Badge variant="outline" color="green.9">
+          <Badge variant="outline" color="teal.9">
             {question.mode === 'model' ? 'Answered (model)' : 'Answered'}
           </Badge>
         ) : (

@@ -89,7 +89,13 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
   }
 
   return (
-    <Modal opened onClose={onClose} title={resource ? `Edit ${resource.name}` : 'Add a resource'} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={resource ? `Edit ${resource.name}` : 'Add a resource'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           {errors.form && (

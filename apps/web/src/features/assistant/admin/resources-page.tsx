@@ -56,7 +56,12 @@ function sectionsOf(list: AdminResourceList): Section[] {
 function RemoveResourceModal({ resource, onClose }: { resource: AdminResource; onClose: () => void }) {
   const remove = useRemoveResource();
   return (
-    <Modal opened onClose={onClose} title={`Remove ${resource.name}?`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Remove ${resource.name}?`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text size="sm">
           It leaves the trainer portal and the assistant stops answering about it. If a trainer has opened it,
@@ -215,8 +220,7 @@ export function ResourcesPage() {
                             {!r.retiredAt && (
                               <Button
                                 size="compact-sm"
-                                variant="subtle"
-                                color="red.9"
+                                variant="default"
                                 onClick={() => setRemoving(r)}
                                 aria-label={`Remove ${r.name}`}
                               >
