@@ -74,5 +74,28 @@ if (existsSync(chromium)) {
   );
 }
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+/** The security tests' figures (apps/server/test/security-report.ts writes them), one line per database. */
+function printSecurityFigures() {
+  for (const database of ['pglite', 'postgres']) {
+    const read = (name) => {
+      const file = path.join(resultsDir, `security-${name}-${database}.json`);
+      return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+    };
+    const matrix = read('matrix');
+    const fuzz = read('fuzz');
+    if (!matrix && !fuzz) continue;
+    const parts = [];
+    if (matrix) {
+      parts.push(
+        `${matrix.routes} routes x ${matrix.roles} roles = ${matrix.checks} access checks (${matrix.refused} refusals)`,
+      );
+    }
+    if (fuzz) parts.push(`${fuzz.cases} fuzz cases (FUZZ_SEED=${fuzz.seed}, ${fuzz.runsPerRoute} per route)`);
+    console.log(`Security (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}): ${parts.join('; ')}`);
+  }
+}
+
+console.log('');
+printSecurityFigures();
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

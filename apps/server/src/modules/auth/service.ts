@@ -13,7 +13,7 @@ export interface AuthDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
-  /** Link and session expiry read this clock (tests move it); the system clock when not given. */
+  /** Sign-in link expiry reads this clock (tests move it); the system clock when not given. */
   clock?: Clock;
 }
 
@@ -97,7 +97,7 @@ export async function startSession(
   userId: number,
 ): Promise<{ sessionToken: string; expiresAt: Date }> {
   const sessionToken = newToken();
-  const now = nowOf(deps);
+  const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await deps.db
     .insertInto('sessions')
@@ -123,7 +123,7 @@ export async function findSessionUser(
     .where('idHash', '=', idHash)
     .executeTakeFirst();
   if (!session) return undefined;
-  const now = nowOf(deps).getTime();
+  const now = Date.now();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
     await deps.db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
     return undefined;
