@@ -22,6 +22,12 @@ export function formatDay(day: string | null | undefined): string | null {
   });
 }
 
+/** Today's date ('YYYY-MM-DD') on the viewer's own calendar. */
+export function todayOnThisDevice(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** 'city, state', either one alone, or null when neither is set. */
 export function locationOf(city: string | null | undefined, state: string | null | undefined): string | null {
   const parts = [city, state].map((p) => p?.trim()).filter(Boolean);

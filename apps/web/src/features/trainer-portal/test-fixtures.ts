@@ -121,6 +121,8 @@ const resource = (id: number, name: string, extra: Partial<PortalResource> = {})
   details: null,
   url: `https://trainers.soulpunch.example/r/${id}`,
   visited: false,
+  startsOn: null,
+  endsOn: null,
   ...extra,
 });
 
@@ -143,7 +145,13 @@ export function resourcesFixture(): PortalResources {
         resources: [resource(20, 'Revenue Dashboard', { badge: 'Analytics' })],
       },
     ],
-    upcomingTraining: [resource(30, 'Train the Trainer', { details: 'Tulsa, OK 7/25-7/27' })],
+    upcomingTraining: [
+      resource(30, 'Train the Trainer', {
+        details: 'Tulsa, OK',
+        startsOn: '2030-07-25',
+        endsOn: '2030-07-27',
+      }),
+    ],
     trainingSchedule: [resource(31, 'Master Weekly Trainings Schedule')],
   };
 }

@@ -11,6 +11,9 @@ export interface PortalResource {
   url: string;
   /** Whether this trainer has opened it before (kept on the server). */
   visited: boolean;
+  /** An upcoming training's first and last day ('YYYY-MM-DD'); past ones never reach the dashboard. */
+  startsOn: string | null;
+  endsOn: string | null;
 }
 
 export interface ResourceCategory {

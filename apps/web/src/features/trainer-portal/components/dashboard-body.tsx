@@ -9,6 +9,7 @@ import { type TrainerSummary, useTrainerByEmail } from '../api/get-trainer-by-em
 import { useTrainerProfile } from '../api/get-trainer-profile';
 import { CertificationCard } from './dashboard/certification-card';
 import { OnboardingCard } from './dashboard/onboarding-card';
+import { RenewalNotice } from './dashboard/renewal-notice';
 import { ResourcesPanel, ResourcesUnavailable } from './dashboard/resources-panel';
 import { UpcomingTrainingCard } from './dashboard/upcoming-training-card';
 import { WelcomeCard } from './dashboard/welcome-card';
@@ -35,6 +36,7 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
       <WelcomeCard name={trainer.name} city={data?.city} state={data?.state} picture={data?.profilePicture} />
       <PaymentBanner trainerId={trainer.id} />
       <DocumentsNotice trainerId={trainer.id} />
+      <RenewalNotice profile={data} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <OnboardingCard trainerId={trainer.id} />

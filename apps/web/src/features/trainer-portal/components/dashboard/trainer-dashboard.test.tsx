@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { mockPortalApi, onboardingRoute, profileFixture } from '../../test-fixtures';
@@ -163,7 +163,8 @@ describe('trainer dashboard: resources', { timeout: 20_000 }, () => {
 
     expect(screen.getByRole('heading', { name: 'Upcoming Training' })).toBeInTheDocument();
     expect(screen.getByText('Train the Trainer')).toBeInTheDocument();
-    expect(screen.getByText('Tulsa, OK 7/25-7/27')).toBeInTheDocument();
+    // The place and the dates with their year (past sessions never reach the dashboard).
+    expect(screen.getByText('Tulsa, OK · July 25–27, 2030')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Train the Trainer' })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Master Weekly Trainings Schedule' })).toHaveAttribute(
       'href',
@@ -198,5 +199,48 @@ describe('trainer dashboard: resources', { timeout: 20_000 }, () => {
     } finally {
       release();
     }
+  });
+});
+
+describe('trainer dashboard: certification renewal', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const on = (day: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${day}T10:00:00`));
+  };
+
+  it('says a certification past its renewal date has lapsed, with the way to renew', async () => {
+    on('2026-11-24');
+    mockPortalApi({ profile: profileFixture({ trainingDate: '2024-03-05' }) });
+    await openDashboard();
+
+    const alert = within(screen.getByRole('alert'));
+    expect(alert.getByText('Your certification has lapsed')).toBeInTheDocument();
+    expect(alert.getByText(/Your certification lapsed on March 5, 2026\./)).toBeInTheDocument();
+    expect(alert.getByRole('link', { name: 'Email Support to Renew' })).toHaveAttribute(
+      'href',
+      'mailto:support@soulpunch.example?subject=Certification%20renewal',
+    );
+    expect(alert.getByRole('link', { name: 'Update Renewal Date' })).toHaveAttribute(
+      'href',
+      '/trainer-portal/profile',
+    );
+  });
+
+  it('says renewal is due within 60 days, and nothing before that', async () => {
+    on('2026-11-24');
+    mockPortalApi({ profile: profileFixture({ trainingDate: '2024-03-05', renewalDate: '2027-01-20' }) });
+    const { unmount } = await openDashboard();
+    const alert = within(screen.getByRole('alert'));
+    expect(alert.getByText('Your certification renewal is due')).toBeInTheDocument();
+    expect(alert.getByText(/due for renewal on January 20, 2027\./)).toBeInTheDocument();
+    unmount();
+
+    mockPortalApi({ profile: profileFixture({ trainingDate: '2024-03-05', renewalDate: '2027-01-24' }) });
+    await openDashboard();
+    expect(screen.getByText('January 24, 2027')).toBeInTheDocument();
+    expect(screen.queryByText(/Your certification (has lapsed|renewal is due)/)).not.toBeInTheDocument();
   });
 });

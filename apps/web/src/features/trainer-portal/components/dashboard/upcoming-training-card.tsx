@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { trainingDatesText } from '@soulpunch/shared';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { PortalResources } from '../../api/get-resources';
 import { useOpenResource } from './use-open-resource';
@@ -28,7 +29,14 @@ export function UpcomingTrainingCard({ upcomingTraining, trainingSchedule }: Upc
                   </Badge>
                 )}
               </Group>
-              {training.details && <Text size="sm">{training.details}</Text>}
+              <Text size="sm">
+                {[
+                  training.details,
+                  training.startsOn && trainingDatesText(training.startsOn, training.endsOn),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
             </div>
             <Button
               component="a"

@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TrainerProfileData } from '@soulpunch/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { trainerClassesQueryOptions } from '@/features/classes';
 import { isApiError } from '@/lib/api-client';
 import { useUpdateTrainerProfile } from '../../api/update-trainer-profile';
 import { computeProfileCompletion } from '../../profile-completion';
@@ -22,6 +24,7 @@ import { CertificationTab } from './certification-tab';
 import { CommunityTab } from './community-tab';
 import type { ProfileFormApi } from './form-bindings';
 import { MaterialsTab } from './materials-tab';
+import { PaymentLinkQuestion, type PaymentLinkQuestionState } from './payment-link-question';
 import { PersonalTab } from './personal-tab';
 import { ProfileCompletionCard } from './profile-completion-card';
 import { ProfilePictureSection } from './profile-picture-section';
@@ -64,6 +67,8 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
   const [invalid, setInvalid] = useState(false);
   const save = useUpdateTrainerProfile();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [paymentLinkQuestion, setPaymentLinkQuestion] = useState<PaymentLinkQuestionState | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -103,6 +108,7 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
     }
     setErrors({});
     setInvalid(false);
+    const previousLink = saved.basicClassPaymentLink.trim() || null;
     save.mutate(
       { trainerId, update: validation.update },
       {
@@ -115,7 +121,16 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
             title: 'Profile Updated',
             message: 'Your profile information has been saved successfully.',
           });
-          redirectTimer.current = setTimeout(() => navigate(DASHBOARD_PATH), REDIRECT_AFTER_SAVE_MS);
+          const newLink = next.basicClassPaymentLink.trim() || null;
+          if (newLink === previousLink) {
+            returnToDashboard();
+            return;
+          }
+          // A new class payment link: ask before moving the upcoming classes that still use the old one.
+          upcomingClassesOnLink(previousLink).then((count) => {
+            if (count > 0) setPaymentLinkQuestion({ previousLink, newLink, count });
+            else returnToDashboard();
+          });
         },
         onError: (error) => {
           const fields = isApiError(error, 400) ? error.body?.error.fields : undefined;
@@ -130,6 +145,26 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
     );
   }
 
+  function returnToDashboard() {
+    redirectTimer.current = setTimeout(() => navigate(DASHBOARD_PATH), REDIRECT_AFTER_SAVE_MS);
+  }
+
+  /** How many scheduled classes still ahead use this payment link (none when the list cannot be read). */
+  async function upcomingClassesOnLink(link: string | null): Promise<number> {
+    try {
+      const classes = await queryClient.fetchQuery({
+        ...trainerClassesQueryOptions(trainerId),
+        staleTime: 0,
+      });
+      const now = Date.now();
+      return classes.filter(
+        (c) => c.status === 'scheduled' && Date.parse(c.start) > now && (c.paymentLink ?? null) === link,
+      ).length;
+    } catch {
+      return 0;
+    }
+  }
+
   function pictureSaved(profilePicture: string | null) {
     const picture = profilePicture ?? '';
     setSaved((current) => ({ ...current, profilePicture: picture }));
@@ -139,6 +174,16 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
   return (
     <Stack gap="lg">
       <UnsavedChangesPrompt when={dirty} />
+      {paymentLinkQuestion && (
+        <PaymentLinkQuestion
+          trainerId={trainerId}
+          question={paymentLinkQuestion}
+          onDone={() => {
+            setPaymentLinkQuestion(null);
+            returnToDashboard();
+          }}
+        />
+      )}
       <ProfileCompletionCard completion={completion} />
       <ProfilePictureSection
         trainerId={trainerId}

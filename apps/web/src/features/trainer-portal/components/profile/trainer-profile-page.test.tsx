@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { classSummary } from '@/features/classes/testing/class-summary';
 import { json, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
-import { mockPortalApi, profileFixture, profileRoute } from '../../test-fixtures';
+import { mockPortalApi, profileFixture, profileRoute, TRAINER_ID } from '../../test-fixtures';
 
 async function openEditor() {
   const view = renderApp('/trainer-portal/profile');
@@ -326,6 +327,57 @@ describe('trainer profile editor', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(view.currentPath()).toBe('/trainer-portal/dashboard'), { timeout: 3000 });
     expect(await screen.findByText('Welcome back, Tina Trainer!')).toBeInTheDocument();
+  });
+
+  describe('a new class payment link', () => {
+    const OLD = 'https://pay.example/old';
+    const NEW = 'https://pay.example/new';
+    const applyRoute = `/api/trainers/${TRAINER_ID}/classes/payment-link`;
+    const classes = [
+      classSummary({ id: 1, start: '2030-07-20T19:00:00.000Z', paymentLink: OLD }),
+      classSummary({ id: 2, start: '2030-07-21T19:00:00.000Z', paymentLink: 'https://pay.example/own' }),
+      classSummary({ id: 3, start: '2030-07-22T19:00:00.000Z', paymentLink: OLD, status: 'cancelled' }),
+      classSummary({ id: 4, start: '2020-07-20T19:00:00.000Z', paymentLink: OLD }),
+    ];
+    const editLink = async () => {
+      const fetchMock = mockPortalApi({
+        profile: profileFixture({ basicClassPaymentLink: OLD }),
+        routes: {
+          [`GET /api/trainers/${TRAINER_ID}/classes`]: json(classes),
+          [`POST ${applyRoute}`]: json({ updated: 1, paymentLink: NEW }),
+        },
+      });
+      const view = await openEditor();
+      await openTab(view, 'Business');
+      const field = screen.getByLabelText('Class payment link');
+      await view.user.clear(field);
+      await view.user.paste(NEW);
+      await view.user.click(screen.getByRole('button', { name: 'Save Profile' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Update upcoming classes?' }));
+      // Only the scheduled class still ahead on the old link counts.
+      expect(dialog.getByText(/1 upcoming class still uses the old link/)).toHaveTextContent(OLD);
+      return { fetchMock, view, dialog };
+    };
+
+    it('asks whether to update the upcoming classes, and has the server do it', async () => {
+      const { fetchMock, view, dialog } = await editLink();
+      expect(view.currentPath()).toBe('/trainer-portal/profile');
+      // One toast at a time (spec 9): 'Profile Updated' makes way for the next.
+      await view.user.click(screen.getByRole('button', { name: 'Close notification' }));
+      await view.user.click(dialog.getByRole('button', { name: 'Update Class' }));
+      expect(await screen.findByText('Upcoming Classes Updated')).toBeInTheDocument();
+      expect(screen.getByText('1 upcoming class now uses your new payment link.')).toBeInTheDocument();
+      const call = fetchMock.mock.calls.find(([url]) => url === applyRoute);
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({ previousLink: OLD });
+      await waitFor(() => expect(view.currentPath()).toBe('/trainer-portal/dashboard'), { timeout: 3000 });
+    });
+
+    it('leaves the classes alone when the trainer keeps their old link', async () => {
+      const { fetchMock, view, dialog } = await editLink();
+      await view.user.click(dialog.getByRole('button', { name: 'Keep Their Old Link' }));
+      await waitFor(() => expect(view.currentPath()).toBe('/trainer-portal/dashboard'), { timeout: 3000 });
+      expect(requestsMade(fetchMock)).not.toContain(`POST ${applyRoute}`);
+    });
   });
 
   it("shows 'Update Failed' when the save fails, and the server's field messages", async () => {
