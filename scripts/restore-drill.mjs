@@ -65,7 +65,7 @@ async function manifest(admin) {
   return out;
 }
 
-function compare(kind, before, after) {
+function compare(before, after) {
   const a = before.map((x) => JSON.stringify(x));
   const b = new Set(after.map((x) => JSON.stringify(x)));
   const missing = a.filter((x) => !b.has(x)).length;
@@ -168,10 +168,10 @@ async function drill(engine, pg) {
   await app.stop();
 
   const results = {
-    trainers: compare('trainers', before.trainers, after.trainers),
-    documents: compare('documents', before.documents, after.documents),
-    payments: compare('payments', before.payments, after.payments),
-    pictures: compare('pictures', before.pictures, after.pictures),
+    trainers: compare(before.trainers, after.trainers),
+    documents: compare(before.documents, after.documents),
+    payments: compare(before.payments, after.payments),
+    pictures: compare(before.pictures, after.pictures),
   };
   const signedPdfs = before.documents.filter((d) => d.pdf?.startsWith('200:')).length;
   const ok =
