@@ -321,6 +321,7 @@ async function instances(pg) {
   );
 
   // Rate limits: the sixth link for one address in a minute is refused, whichever instance counts it.
+  await admin.post('/api/admin/trainers', { name: 'Lee Limit', email: 'limit@faults.test' }, { to: 'a' });
   const limited = new Client(origin);
   const statuses = [];
   for (let i = 0; i < 6; i++) {

@@ -2,6 +2,7 @@
 // (the built server, a private PostgreSQL, haproxy, s3rver), driven over HTTP like a browser would.
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +11,9 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 export const SEED_ENTRY = path.join(ROOT, 'apps/server/dist/cli/seed.js');
 export { sleep };
+
+/** The server's own dependencies (sharp, s3rver), wherever npm placed them. */
+const serverRequire = createRequire(path.join(ROOT, 'apps/server/package.json'));
 
 /** Every process we start, so a failure or Ctrl-C still stops them all (each by its own pid). */
 const started = new Set();
@@ -241,6 +245,7 @@ export class Client {
     this.base = base;
     this.origin = origin;
     this.cookie = '';
+    this.jar = new Map();
     this.headers = headers;
   }
 
@@ -257,8 +262,10 @@ export class Client {
       redirect: 'manual',
     });
     for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      if (pair?.startsWith('sp_session=')) this.cookie = pair;
+      const [pair = ''] = c.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      this.jar.set(name, pair);
+      this.cookie = [...this.jar.values()].join('; ');
     }
     const buf = Buffer.from(await res.arrayBuffer());
     let data;
@@ -281,16 +288,22 @@ const tokenIn = (text) => text?.match(/\/auth\/confirm\?token=([A-Za-z0-9_-]+)/)
 
 /** Signs in through the real magic link: asks for it, reads it from the instance's outbox log, verifies it. */
 export async function signIn(client, apps, email, { requestTo, verifyTo } = {}) {
-  const before = apps.reduce((n, app) => n + app.mails(email).length, 0);
+  const before = apps.map((app) => app.mails(email).length);
   const asked = await client.post('/api/auth/magic-link', { email }, { to: requestTo });
   if (asked.status !== 202) throw new Error(`magic link for ${email}: ${asked.status} ${asked.buf}`);
   let token;
-  for (let i = 0; i < 100 && !token; i++) {
-    const mails = apps.flatMap((app) => app.mails(email));
-    if (mails.length > before) token = tokenIn(mails.at(-1)?.text);
-    else await sleep(50);
+  for (let i = 0; i < 600 && !token; i++) {
+    const fresh = apps.flatMap((app, i) => app.mails(email).slice(before[i]));
+    token = fresh
+      .map((m) => tokenIn(m.text))
+      .filter(Boolean)
+      .at(-1);
+    if (!token) await sleep(50);
   }
-  if (!token) throw new Error(`no sign-in e-mail for ${email}`);
+  if (!token) {
+    const seen = apps.flatMap((app) => app.mails(email)).map((m) => `${m.subject}: ${m.text?.slice(0, 200)}`);
+    throw new Error(`no sign-in e-mail for ${email} (asked: ${asked.status}); mails:\n${seen.join('\n')}`);
+  }
   const verified = await client.post('/api/auth/verify', { token }, { to: verifyTo });
   if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status} ${verified.buf}`);
   return { asked, verified };
@@ -346,7 +359,7 @@ ${servers}
 // --- s3rver: the local stand-in for an S3-compatible bucket. ---
 
 export async function startS3(port, bucket = 'soulpunch-faults') {
-  const { default: S3rver } = await import(path.join(ROOT, 'node_modules/s3rver/lib/s3rver.js'));
+  const S3rver = serverRequire('s3rver');
   const directory = tempDir('s3');
   const server = new S3rver({
     address: '127.0.0.1',
@@ -374,7 +387,7 @@ export async function startS3(port, bucket = 'soulpunch-faults') {
 
 /** A small PNG made by sharp (the server's own image library), different per seed. */
 export async function picture(seedValue = 1) {
-  const { default: sharp } = await import(path.join(ROOT, 'node_modules/sharp/lib/index.js'));
+  const sharp = serverRequire('sharp');
   const colour = `#${((seedValue * 2654435761) >>> 8).toString(16).padStart(6, '0').slice(0, 6)}`;
   return sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
     .png()
@@ -412,6 +425,33 @@ export async function signAllDocuments(client, trainerId, fullName, { to } = {})
     signed.push(res);
   }
   return signed;
+}
+
+/** Enrols and pays through the offline test provider (card 4242), then confirms: a trainer with a payment. */
+export async function enrolAndPay(client, { fullName, email, plan = 'full', ip }) {
+  const headers = ip ? { 'x-forwarded-for': ip } : {};
+  const started = await client.post(
+    '/api/enrolments',
+    { fullName, email, phone: '(918) 555-0101', city: 'Tulsa', state: 'OK', agreeTerms: true, plan },
+    { headers },
+  );
+  if (started.status !== 201) throw new Error(`enrolment: ${started.status} ${started.buf}`);
+  const checkoutId = new URL(started.data.checkoutUrl).pathname.split('/').pop();
+  const paid = await client.post(
+    `/api/test-provider/checkouts/${checkoutId}/pay`,
+    { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: fullName },
+    { headers },
+  );
+  if (paid.data?.outcome !== 'paid') throw new Error(`payment: ${paid.status} ${paid.buf}`);
+  const confirmed = await client.post('/api/enrolments/current/confirm', {
+    fullName,
+    email,
+    phone: '(918) 555-0101',
+    city: 'Tulsa',
+    state: 'OK',
+  });
+  if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${confirmed.buf}`);
+  return confirmed.data.trainerId;
 }
 
 export function table(title, rows) {
