@@ -180,6 +180,7 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
   return (
     <Modal
       opened
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       onClose={onClose}
       title={editing ? 'Edit Class' : 'Add Class'}
       size="lg"

@@ -20,7 +20,13 @@ export function PublicClassDialog({
 }) {
   const trainer = trainerFirstName(c);
   return (
-    <Modal opened onClose={onClose} title="Class Details" size="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title="Class Details"
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Stack gap="sm">
         <Text fw={700} size="lg">
           {calendarTitle(c)}

@@ -95,7 +95,13 @@ export function TrainerClassDialog({ classSummary: c, onEdit, onClose }: Trainer
   }
 
   return (
-    <Modal opened onClose={onClose} title={c.title} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={c.title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Stack gap="md">
         <Group gap="xs">
           {cancelled && (

@@ -47,7 +47,13 @@ export function PaymentLinkQuestion({
   }
 
   return (
-    <Modal opened onClose={onDone} title="Update upcoming classes?" closeOnClickOutside={!apply.isPending}>
+    <Modal
+      opened
+      onClose={onDone}
+      title="Update upcoming classes?"
+      closeOnClickOutside={!apply.isPending}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Stack gap="md">
         <Text size="sm">
           You changed your class payment link. {classesText(count)} still {count === 1 ? 'uses' : 'use'}{' '}

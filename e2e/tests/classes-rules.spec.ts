@@ -1,0 +1,226 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs } from '../fixtures/auth';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+
+// Issue #14: a class's time zone follows its place, every class leads to its class page (registration, the one-class
+// calendar file), a cancelled class offers no place, the trainer's first name, the dashboard's dated training and
+// renewal warning, and a changed class payment link offered to upcoming classes. Demo trainers no other spec uses.
+const TRAINER = 'aaliyah.foster@example.com'; // Philadelphia: Eastern time at home
+const COACH = 'carmen.hughes@example.com';
+const BOULDER = 'Community Center, Boulder, CO';
+
+// The trainer's browser says UTC: the class must still be at 3:30 PM in Boulder.
+test.use({ timezoneId: 'UTC' });
+// Several sign-ins and axe checks per test: a busy shared machine needs more than the default minute.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+/** 'YYYY-MM-DD' in Boulder, `days` from now. */
+const dayInBoulder = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(Date.now() + days * 86_400_000);
+const classDate = dayInBoulder(3);
+const classTitle = `Boulder Basics ${Date.now().toString(36)}`;
+const monthName = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+let classId = 0;
+let trainerId = 0;
+
+async function sessionTrainerId(page: Page): Promise<number> {
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { trainerId: number };
+  };
+  return session.user.trainerId;
+}
+
+async function saveProfile(page: Page) {
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+}
+
+test('a Boulder class made from a UTC browser is at 3:30 PM Mountain time, as entered', async ({ page }) => {
+  await signInAs(page, TRAINER);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  trainerId = await sessionTrainerId(page);
+
+  await page.goto('/trainer-portal/calendar');
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Class' });
+  // Before a place is typed: the trainer's own city (Philadelphia), not the browser's UTC.
+  await expect(dialog.getByLabel('Time zone')).toHaveValue('America/New_York');
+  await dialog.getByLabel('Class title').fill(classTitle);
+  await dialog.getByLabel('Date').fill(classDate);
+  await dialog.getByRole('combobox', { name: 'Start hour' }).selectOption('3');
+  await dialog.getByRole('combobox', { name: 'Start minutes' }).selectOption('30');
+  await dialog.getByLabel('Location').fill(BOULDER);
+  await expect(dialog.getByLabel('Time zone')).toHaveValue('America/Denver');
+  await expect(
+    dialog.getByText(/From the class's location\. Times are in Mountain Time \(Denver\), M[SD]T\./),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/trainers/${trainerId}/classes`) && r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Add Class' }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { id: number; timeZone: string; time: string; start: string };
+  classId = body.id;
+  expect(body).toMatchObject({ timeZone: 'America/Denver', time: '3:30 PM - 5:30 PM' });
+  await expect(dialog).toBeHidden();
+
+  const heading = page.getByRole('heading', { level: 2, name: monthName(classDate) });
+  if (!(await heading.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^3:30 PM M[SD]T ${classTitle}`) })).toBeVisible();
+  const upcoming = page.getByRole('region', { name: 'Upcoming Classes' });
+  const item = upcoming.getByRole('listitem').filter({ hasText: classTitle });
+  await expect(item).toContainText(/3:30 PM - 5:30 PM M[SD]T/);
+  await expect(item.getByRole('link', { name: 'Class page' })).toHaveAttribute(
+    'href',
+    `/public/class/${classId}`,
+  );
+});
+
+test("the class page shows the class's own time and adds that one class to a calendar", async ({ page }) => {
+  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+  await page.goto(`/public/class/${classId}`);
+  await expect(page.getByRole('heading', { level: 1, name: classTitle })).toBeVisible();
+  await expect(page.getByText(/^3:30 PM - 5:30 PM M[SD]T$/)).toBeVisible();
+  const add = page.getByRole('link', { name: 'Add to calendar' });
+  await expect(add).toHaveAttribute('href', `/api/calendar/classes/${classId}.ics`);
+
+  const file = await page.request.get(`/api/calendar/classes/${classId}.ics`);
+  expect(file.headers()['content-type']).toContain('text/calendar');
+  const text = await file.text();
+  expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  expect(text).toContain(`UID:class-${classId}@`);
+  // 3:30 PM in Boulder is 22:30 (MST) or 21:30 (MDT) UTC.
+  expect(text).toMatch(new RegExp(`DTSTART:${classDate.replace(/-/g, '')}T2[12]3000Z`));
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('every class on the public calendar leads to its class page', async ({ page }) => {
+  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+  await page.goto('/public-calendar');
+  await page.getByLabel('Search classes').fill(classTitle);
+  await page.getByText('List', { exact: true }).click();
+  const item = page.getByRole('listitem').filter({ hasText: classTitle });
+  await expect(item).toContainText(/3:30 PM - 5:30 PM M[SD]T/);
+  await item.getByRole('link', { name: 'Register on the class page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/public/class/${classId}$`));
+  await expect(page.getByRole('form', { name: 'Register for this class' })).toBeVisible();
+});
+
+test("the public calendar names the trainer's first name, not the first word of the display name", async ({
+  page,
+}) => {
+  await signInAs(page, COACH);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  await page.goto('/trainer-portal/profile');
+  await page.getByRole('tab', { name: 'Public Profile' }).click();
+  await page.getByLabel('Display name').fill('Coach Carmen');
+  await saveProfile(page);
+
+  await page.goto('/public-calendar');
+  await page.getByLabel('Search classes').fill('Coach Carmen');
+  await page.getByText('List', { exact: true }).click();
+  const first = page.getByRole('listitem').first();
+  await expect(first).toContainText('with Carmen');
+  await expect(page.getByText('with Coach', { exact: true })).toHaveCount(0);
+});
+
+test('a cancelled class offers no registration, waitlist or calendar file', async ({ page, baseURL }) => {
+  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+  await signInAs(page, TRAINER);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  await page.goto('/trainer-portal/calendar');
+  const upcoming = page.getByRole('region', { name: 'Upcoming Classes' });
+  await upcoming.getByRole('button', { name: classTitle }).click();
+  const dialog = page.getByRole('dialog', { name: classTitle });
+  await dialog.getByRole('button', { name: 'Cancel Class' }).click();
+  await dialog.getByRole('button', { name: 'Yes, Cancel Class' }).click();
+  await expect(dialog.getByText('Cancelled', { exact: true })).toBeVisible();
+
+  await page.goto(`/public/class/${classId}`);
+  await expect(page.getByText('This class has been cancelled.')).toBeVisible();
+  await expect(page.getByTestId('spots-left')).toHaveText('Cancelled — no registration');
+  await expect(page.getByRole('form', { name: 'Register for this class' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+  await expect(page.getByText(/waitlist/i)).toHaveCount(0);
+  const refused = await page.request.post(`/api/classes/${classId}/registrations`, {
+    headers: { origin: baseURL as string },
+    data: { name: 'Late Comer', email: 'late.comer@example.com' },
+  });
+  expect(refused.status()).toBe(400);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a new class payment link is offered to the upcoming classes, and the server moves them', async ({
+  page,
+}) => {
+  const NEW_LINK = `https://buy.stripe.com/test_aaliyah_${Date.now().toString(36)}`;
+  await signInAs(page, TRAINER);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  trainerId = await sessionTrainerId(page);
+  const classes = async () =>
+    (await (await page.request.get(`/api/trainers/${trainerId}/classes`)).json()) as Array<{
+      id: number;
+      status: string;
+      start: string;
+      paymentLink: string | null;
+    }>;
+  const before = await classes();
+  const oldLink = before.find((c) => c.status === 'scheduled')?.paymentLink ?? null;
+
+  await page.goto('/trainer-portal/profile');
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await page.getByLabel('Class payment link').fill(NEW_LINK);
+  await saveProfile(page);
+  const question = page.getByRole('dialog', { name: 'Update upcoming classes?' });
+  await expect(question).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await question.getByRole('button', { name: /^Update/ }).click();
+  await expect(page.getByText('Upcoming Classes Updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+
+  const after = await classes();
+  const upcoming = after.filter((c) => c.status === 'scheduled' && Date.parse(c.start) > Date.now());
+  expect(upcoming.length).toBeGreaterThan(0);
+  for (const c of upcoming) expect(c.paymentLink).toBe(NEW_LINK);
+  // The cancelled Boulder class keeps the link it had.
+  expect(after.find((c) => c.id === classId)?.paymentLink).toBe(oldLink);
+  await page.goto(`/public/class/${upcoming[0]?.id}`);
+  await expect(page.getByRole('link', { name: 'Pay for this class' })).toHaveAttribute('href', NEW_LINK);
+});
+
+test('the dashboard dates Train the Trainer and warns of a lapsed or due certification', async ({ page }) => {
+  await signInAs(page, TRAINER);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  await expect(page.getByText(/^Tulsa, OK · July 25–27, \d{4}$/)).toBeVisible();
+
+  await page.goto('/trainer-portal/profile');
+  await page.getByRole('tab', { name: 'Certification' }).click();
+  await page.getByLabel('Next renewal date').fill('2025-01-15');
+  await saveProfile(page);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  const lapsed = page.getByRole('alert').filter({ hasText: 'Your certification has lapsed' });
+  await expect(lapsed).toContainText('Your certification lapsed on January 15, 2025.');
+  await expect(lapsed.getByRole('link', { name: 'Email Support to Renew' })).toHaveAttribute(
+    'href',
+    /^mailto:support@soulpunch\.example\?subject=/,
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await lapsed.getByRole('link', { name: 'Update Renewal Date' }).click();
+  await expect(page).toHaveURL(/\/trainer-portal\/profile$/);
+  await page.getByRole('tab', { name: 'Certification' }).click();
+  const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Next renewal date').fill(soon);
+  await saveProfile(page);
+  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your certification renewal is due' }),
+  ).toBeVisible();
+});
