@@ -105,13 +105,18 @@ export async function askAssistant(question: string, events: AskEvents = {}): Pr
   const decoder = new TextDecoder();
   if (response.body) {
     const reader = response.body.getReader();
-    for (;;) {
-      const { value, done: ended } = await reader.read();
-      buffer += decoder.decode(value, { stream: !ended });
-      const taken = takeEvents(buffer);
-      buffer = taken.rest;
-      taken.events.forEach(handle);
-      if (ended) break;
+    try {
+      for (;;) {
+        const { value, done: ended } = await reader.read();
+        buffer += decoder.decode(value, { stream: !ended });
+        const taken = takeEvents(buffer);
+        buffer = taken.rest;
+        taken.events.forEach(handle);
+        if (ended) break;
+      }
+    } finally {
+      // Stopped early (an `error` event, a bad event): let the connection go.
+      reader.cancel().catch(() => {});
     }
   } else {
     takeEvents(`${await response.text()}\n\n`).events.forEach(handle);

@@ -1,13 +1,20 @@
 import { assistantMessages, type ChatAnswer } from '@soulpunch/shared';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
 import { clearSignedInStorage } from '@/lib/signed-in-storage';
 import { json, type MockRoutes, mockApi, noContent, requestsMade } from '@/test/mock-api';
 import { CHAT_CONTEXT } from '../api/ask-assistant';
+import '../testing/stub-font-loading';
+
+// Typing through user-event re-renders the chat on every key: a busy machine gets more room (a budget, not a
+// speed requirement).
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5000 });
+
 import { clearConversation, restoreConversation } from '../conversation';
 import { AssistantCard } from './assistant-card';
 import { AssistantLauncher } from './assistant-launcher';
@@ -78,13 +85,6 @@ function chatRequests(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
     .filter(([url]) => String(url) === '/api/chatbot')
     .map(([, init]) => JSON.parse(String(init?.body)));
-}
-
-// jsdom has no font loading API; Mantine's autosizing question box listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
 }
 
 beforeEach(() => {
