@@ -67,7 +67,7 @@ describe('server process', () => {
     const first = startServer({ PORT: port, DATA_DIR: dataDir });
     const firstExit = exitOf(first.child);
     let healthy = false;
-    for (let i = 0; i < 120 && !healthy; i++) {
+    for (let i = 0; i < 480 && !healthy; i++) {
       await new Promise((r) => setTimeout(r, 250));
       healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
         .then((r) => r.ok)
@@ -83,5 +83,5 @@ describe('server process', () => {
     expect(await firstExit).toBe(0);
     expect(first.output()).toContain('shutting down');
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });
