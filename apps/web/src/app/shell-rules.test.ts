@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adminTitleFor, isAdminChromeHidden, isFooterHidden } from './shell-rules';
+import {
+  adminTitleFor,
+  chromeDependsOnViewer,
+  chromeFor,
+  isAdminChromeHidden,
+  isFooterHidden,
+} from './shell-rules';
 
 describe('isAdminChromeHidden', () => {
   it.each([
@@ -83,5 +89,58 @@ describe('adminTitleFor', () => {
     ['/terms', 'Admin Portal'],
   ])('titles %s as %s', (path, title) => {
     expect(adminTitleFor(path)).toBe(title);
+  });
+});
+
+describe('chromeFor (issue #14: the admin chrome is for administrators only)', () => {
+  const visitor = null;
+  const trainer = { roles: ['trainer'] };
+  const admin = { roles: ['admin'] };
+  const both = { roles: ['admin', 'trainer'] };
+
+  it.each(['/privacy', '/terms-of-service', '/terms', '/support', '/no/such/page'])(
+    'frames %s by who is looking',
+    (path) => {
+      expect(chromeFor(path, visitor)).toBe('public');
+      expect(chromeFor(path, trainer)).toBe('portal');
+      expect(chromeFor(path, admin)).toBe('admin');
+      expect(chromeFor(path, both)).toBe('admin');
+    },
+  );
+
+  it('keeps a trainer who is also an admin in the portal frame when they came from the portal', () => {
+    expect(chromeFor('/support', both, { fromPortal: true })).toBe('portal');
+    expect(chromeFor('/support', admin, { fromPortal: true })).toBe('admin');
+    expect(chromeFor('/admin/settings', both, { fromPortal: true })).toBe('admin');
+  });
+
+  it('shows the admin chrome on /admin to administrators only; the guard sends the others away', () => {
+    expect(chromeFor('/admin/trainers', admin)).toBe('admin');
+    expect(chromeFor('/admin/trainers', trainer)).toBe('none');
+    expect(chromeFor('/admin', visitor)).toBe('none');
+  });
+
+  it.each([
+    '/trainer-portal',
+    '/trainer-portal/dashboard',
+    '/trainer-portal/calendar',
+    '/trainer-portal/documents/4',
+  ])('puts every portal screen (%s) in the portal frame for trainers', (path) => {
+    expect(chromeFor(path, trainer)).toBe('portal');
+    expect(chromeFor(path, both)).toBe('portal');
+    expect(chromeFor(path, admin)).toBe('none');
+    expect(chromeFor(path, visitor)).toBe('none');
+  });
+
+  it.each([
+    '/',
+    '/trainer-portal/login',
+    '/find-trainer',
+    '/public/classes',
+    '/onboarding/checkout',
+    '/legal/terms',
+  ])('leaves %s to the page itself, whoever looks, without asking for the session', (path) => {
+    expect(chromeDependsOnViewer(path)).toBe(false);
+    expect(chromeFor(path, both)).toBe('none');
   });
 });

@@ -49,7 +49,9 @@ function StepRow({ trainerId, step }: { trainerId: number; step: OnboardingStepS
   return (
     <List.Item icon={<StepIcon completed={step.completed} />}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text id={labelId}>{step.label}</Text>
+        <Text id={labelId} style={{ minWidth: 0 }}>
+          {step.label}
+        </Text>
         {step.canToggle ? (
           <Button
             size="xs"
@@ -58,6 +60,7 @@ function StepRow({ trainerId, step }: { trainerId: number; step: OnboardingStepS
             onClick={toggle}
             loading={update.isPending}
             aria-describedby={labelId}
+            style={{ flexShrink: 0 }}
           >
             {step.completed ? 'Completed' : 'Mark Complete'}
           </Button>
@@ -110,7 +113,14 @@ export function OnboardingCard({ trainerId }: { trainerId: number }) {
             <Text>{onboardingMessages.completeText}</Text>
           </Stack>
         ) : (
-          <List spacing="sm" center listStyleType="none" aria-label="Onboarding checklist">
+          <List
+            spacing="sm"
+            center
+            listStyleType="none"
+            aria-label="Onboarding checklist"
+            // Mantine sizes a row to its content; full width lets a long label wrap beside its button on a phone.
+            styles={{ itemWrapper: { display: 'flex', width: '100%' }, itemLabel: { flex: 1, minWidth: 0 } }}
+          >
             {steps.map((step) => (
               <StepRow key={step.key} trainerId={trainerId} step={step} />
             ))}
