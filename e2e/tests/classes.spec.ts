@@ -36,7 +36,8 @@ async function blockMapTiles(page: Page) {
   await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
 }
 
-test.describe.configure({ mode: 'serial' });
+// Sign-in, a dialog and axe checks in one test: a busy shared machine needs more than the default minute.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test('a trainer adds a class through the dialog and sees it on the calendar', async ({ page }) => {
   await signInAs(page, TRAINER);
