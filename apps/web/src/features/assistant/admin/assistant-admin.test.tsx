@@ -187,6 +187,8 @@ describe('resources catalogue', () => {
         description: 'Badges for your website.',
         badge: null,
         details: null,
+        startsOn: null,
+        endsOn: null,
         url: 'https://drive.example.com/badges',
         kind: 'resource',
         categoryId: 1,
@@ -237,6 +239,39 @@ describe('resources catalogue', () => {
       kind: 'resource',
       categoryId: 1,
       order: 3,
+    });
+  });
+
+  it('gives an upcoming training its first and last day', async () => {
+    const training = {
+      ...list.resources[0],
+      id: 7,
+      name: 'Train the Trainer',
+      kind: 'upcoming_training' as const,
+      categoryId: null,
+      categoryName: null,
+      startsOn: '2027-01-15',
+      endsOn: '2027-01-17',
+    };
+    const fetchMock = mockApi({
+      ...sessionRoutes(ADMIN),
+      'GET /api/admin/resources': json({ ...list, resources: [training] }),
+      'PUT /api/admin/resources/7': json({ ...training, endsOn: '2027-01-18' }),
+    });
+    const { user } = renderApp('/admin/resources');
+    await user.click(await screen.findByRole('button', { name: 'Edit Train the Trainer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Train the Trainer' });
+    expect(within(dialog).getByLabelText(/First day/)).toHaveValue('2027-01-15');
+    const last = within(dialog).getByLabelText(/Last day/);
+    await user.clear(last);
+    await user.type(last, '2027-01-18');
+    await user.click(within(dialog).getByRole('button', { name: 'Save resource' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(fetchMock, 'PUT', '/api/admin/resources/7')).toMatchObject({
+      kind: 'upcoming_training',
+      categoryId: null,
+      startsOn: '2027-01-15',
+      endsOn: '2027-01-18',
     });
   });
 });

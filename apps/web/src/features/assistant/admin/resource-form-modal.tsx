@@ -20,10 +20,24 @@ interface FormValues {
   kind: ResourceKind;
   categoryId: string | null;
   order: number;
+  /** An upcoming training's first and last day, 'YYYY-MM-DD' (the date inputs' own format). */
+  startsOn: string;
+  endsOn: string;
 }
 
 type Field = keyof FormValues;
-const FIELDS: Field[] = ['name', 'description', 'badge', 'details', 'url', 'kind', 'categoryId', 'order'];
+const FIELDS: Field[] = [
+  'name',
+  'description',
+  'badge',
+  'details',
+  'url',
+  'kind',
+  'categoryId',
+  'order',
+  'startsOn',
+  'endsOn',
+];
 
 const valuesOf = (r: AdminResource | null, firstCategory: number | undefined): FormValues => ({
   name: r?.name ?? '',
@@ -34,6 +48,8 @@ const valuesOf = (r: AdminResource | null, firstCategory: number | undefined): F
   kind: r?.kind ?? 'resource',
   categoryId: r ? (r.categoryId === null ? null : String(r.categoryId)) : (firstCategory?.toString() ?? null),
   order: r?.order ?? 0,
+  startsOn: r?.startsOn ?? '',
+  endsOn: r?.endsOn ?? '',
 });
 
 interface ResourceFormModalProps {
@@ -66,6 +82,9 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
       kind: values.kind,
       categoryId: values.kind === 'resource' && values.categoryId ? Number(values.categoryId) : null,
       order: values.order,
+      // Only an upcoming training has dates; the dashboard hides it once its last day is over.
+      startsOn: values.kind === 'upcoming_training' ? values.startsOn || null : null,
+      endsOn: values.kind === 'upcoming_training' ? values.endsOn || null : null,
     };
     save.mutate(
       { id: resource?.id ?? null, input },
@@ -180,6 +199,26 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
               />
             )}
           </Group>
+          {values.kind === 'upcoming_training' && (
+            <Group grow align="flex-start">
+              <TextInput
+                type="date"
+                label="First day"
+                value={values.startsOn}
+                onChange={(e) => change('startsOn', e.currentTarget.value)}
+                error={errors.startsOn}
+                required
+              />
+              <TextInput
+                type="date"
+                label="Last day"
+                description="Optional for a one-day training"
+                value={values.endsOn}
+                onChange={(e) => change('endsOn', e.currentTarget.value)}
+                error={errors.endsOn}
+              />
+            </Group>
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
               Cancel
