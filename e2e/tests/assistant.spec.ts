@@ -124,7 +124,7 @@ test('a trainer asks on the dashboard and on the profile screen and gets cited a
   await expect(answers(page).first()).toContainText('NAICS');
 
   // The profile screen: the floating button at the bottom right opens the same conversation.
-  await page.getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Trainer Profile' })).toBeVisible();
   const launcher = page.getByRole('button', { name: 'AI Assistant - Click to open' });
   const box = await launcher.boundingBox();
@@ -268,7 +268,7 @@ test.describe('on a phone', () => {
     await fits(card);
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByRole('button', { name: 'AI Assistant - Click to open' }).click();
     const panel = page.getByRole('dialog', { name: 'Soul Punch Assistant' });
     await expect(answers(panel)).toHaveCount(1);
