@@ -69,10 +69,19 @@ afterAll(() => t?.close());
 type Part = z.ZodType | undefined;
 const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
+/** Percent-encodes a path segment; a lone surrogate goes as the invalid UTF-8 bytes a hostile client would send. */
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return `${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}%ED%A0%80`;
+  }
+}
+
 function urlWith(pattern: string, params: unknown, query: unknown): string {
   const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
   const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
-    encodeURIComponent(name in values ? asText(values[name]) : asText(params)),
+    encodeSegment(name in values ? asText(values[name]) : asText(params)),
   );
   if (query === undefined) return path;
   const search = new URLSearchParams();

@@ -66,9 +66,10 @@ export function useAccessRules(app: FastifyInstance, deps: AuthDeps): void {
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    const writes = !SAFE_METHODS.has(request.method);
     // A state-changing request from a browser must come from our own pages. Browsers send Origin on every such
     // request, so one that carries our cookies without it was not made by our pages either.
-    if (!SAFE_METHODS.has(request.method)) {
+    if (writes) {
       const origin = request.headers.origin;
       if ((origin && origin !== appOrigin) || request.headers['sec-fetch-site'] === 'cross-site') {
         throw crossOrigin();
@@ -77,26 +78,28 @@ export function useAccessRules(app: FastifyInstance, deps: AuthDeps): void {
       if (!origin && (cookies[SESSION_COOKIE] !== undefined || cookies[ENROLMENT_COOKIE] !== undefined)) {
         throw crossOrigin();
       }
-      // Forms can post text/plain, urlencoded and multipart bodies across sites without asking: only JSON, or the
-      // types an upload route names, are read.
-      const type = bodyTypeOf(request);
-      const accepted = request.routeOptions.config?.bodyTypes ?? JSON_ONLY;
-      if (type !== undefined && !accepted.includes(type)) {
-        throw new AppError(
-          415,
-          'unsupported_media_type',
-          accepted === JSON_ONLY
-            ? 'Please send the request body as JSON (Content-Type: application/json).'
-            : `This address accepts ${accepted.join(' or ')} only.`,
-        );
-      }
     }
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? ((await findSessionUser(deps, token)) ?? null) : null;
 
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
-    if (!request.user) throw unauthenticated();
-    if (access === 'admin' && !isAdmin(request.user)) throw forbidden();
+    if (access && access !== 'public') {
+      if (!request.user) throw unauthenticated();
+      if (access === 'admin' && !isAdmin(request.user)) throw forbidden();
+    }
+
+    // Forms can post text/plain, urlencoded and multipart bodies across sites without asking: only JSON, or the
+    // types an upload route names, are read.
+    const type = writes ? bodyTypeOf(request) : undefined;
+    const accepted = request.routeOptions.config?.bodyTypes ?? JSON_ONLY;
+    if (type !== undefined && !accepted.includes(type)) {
+      throw new AppError(
+        415,
+        'unsupported_media_type',
+        accepted === JSON_ONLY
+          ? 'Please send the request body as JSON (Content-Type: application/json).'
+          : `This address accepts ${accepted.join(' or ')} only.`,
+      );
+    }
   });
 }
