@@ -438,7 +438,9 @@ async function instances(pg) {
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: 50, duration: LOAD_SECONDS, ...opts }, (err, result) =>
+    // A generous client timeout: on a busy shared machine an answer may take seconds, and a slow answer is not an
+    // error; any timeout still counts as one.
+    autocannon({ connections: 50, duration: LOAD_SECONDS, timeout: 60, ...opts }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
   });
