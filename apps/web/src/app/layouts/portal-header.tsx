@@ -55,7 +55,7 @@ export function PortalHeader({ showAdminView, onLogout, loggingOut }: PortalHead
               component={Link}
               to={to}
               aria-current={current(to)}
-              variant={current(to) ? 'light' : 'default'}
+              variant={current(to) ? 'filled' : 'default'}
               size="sm"
               leftSection={<Icon size={16} aria-hidden />}
             >
@@ -67,7 +67,7 @@ export function PortalHeader({ showAdminView, onLogout, loggingOut }: PortalHead
             to="/support"
             state={{ fromPortal: true }}
             aria-current={current('/support')}
-            variant={current('/support') ? 'light' : 'default'}
+            variant={current('/support') ? 'filled' : 'default'}
             size="sm"
             leftSection={<IconHelp size={16} aria-hidden />}
           >
