@@ -14,9 +14,18 @@ let devon: string;
 let admin: string;
 let mariaId: number;
 
+let trainingArticle: string | undefined;
+
 beforeAll(async () => {
   clock = manualClock(new Date());
   t = await buildTestApp({}, undefined, { clock });
+  const article = await t.app.db
+    .selectFrom('knowledgeArticles')
+    .innerJoin('resources', 'resources.id', 'knowledgeArticles.resourceId')
+    .select('knowledgeArticles.body')
+    .where('resources.kind', '=', 'upcoming_training')
+    .executeTakeFirst();
+  trainingArticle = article?.body;
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -284,6 +293,9 @@ describe('upcoming Train the Trainer dates', () => {
     });
     clock.set('2026-11-24T12:00:00Z');
     expect(await shown()).toEqual([]);
+    // What the assistant knew on the fresh database (resets empty the knowledge base along with the users).
+    expect(trainingArticle).toContain('Tulsa, OK');
+    expect(trainingArticle).not.toContain('7/25');
 
     expect((await setDates('2027-07-25', '2027-07-27')).statusCode).toBe(200);
     expect(await shown()).toEqual([

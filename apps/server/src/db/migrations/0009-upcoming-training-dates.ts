@@ -16,6 +16,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`update resources set details = 'Tulsa, OK', starts_on = '2025-07-25', ends_on = '2025-07-27'
     where kind = 'upcoming_training' and details = 'Tulsa, OK 7/25-7/27'`.execute(db);
+  // The assistant's article about it said '7/25-7/27' too; assistants on every instance reload on the new revision.
+  const changed =
+    await sql`update knowledge_articles set body = replace(body, 'Tulsa, OK 7/25-7/27', 'Tulsa, OK')
+    where resource_id is not null and body like '%Tulsa, OK 7/25-7/27%'`.execute(db);
+  if (Number(changed.numAffectedRows ?? 0) > 0) {
+    await sql`update knowledge_revision set revision = revision + 1 where id = 1`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
