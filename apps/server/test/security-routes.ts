@@ -340,6 +340,7 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     if (pattern.startsWith('/api/trainers/') || pattern.startsWith('/api/public-trainers/'))
       return s.trainerId;
     if (pattern.startsWith('/api/calendar/trainers/')) return s.trainerId;
+    if (pattern.startsWith('/api/calendar/classes/')) return s.classId;
     if (pattern.startsWith('/api/classes/')) return s.classId;
     if (pattern === '/api/documents/:id/pdf' || pattern === '/api/verify/:id') return s.signedDocumentId;
     if (pattern.startsWith('/api/documents/')) return s.openDocumentId;
