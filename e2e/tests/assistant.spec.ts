@@ -8,7 +8,7 @@ const ADMIN = 'admin@soulpunch.example';
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
 // Long walks through several sign-ins, on machines that may be busy: a larger budget, no timed assertion.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 let trainerCount = 0;
 
 async function addTrainer(page: Page, baseURL: string | undefined): Promise<string> {
