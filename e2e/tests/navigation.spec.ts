@@ -283,6 +283,7 @@ test.afterEach(async () => {
 
 test.describe('a trainer', () => {
   test('moves between every portal screen through one header with the logo', async ({ browser }) => {
+    test.setTimeout(120_000);
     const page = await pageAs(browser, 'trainer');
     await page.goto('/trainer-portal/dashboard');
     await expect(page.getByText(/^Welcome back, .+!$/)).toBeVisible();

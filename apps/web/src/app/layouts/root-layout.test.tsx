@@ -102,7 +102,8 @@ describe('admin shell', () => {
     });
     const view = renderApp('/trainers');
 
-    await screen.findByRole('heading', { level: 1, name: 'Admin Portal' });
+    // The session first, then the redirect, then the list: more than the default wait on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: 'Admin Portal' }, { timeout: 5000 });
     expect(view.currentPath()).toBe('/admin/trainers');
   });
 });
