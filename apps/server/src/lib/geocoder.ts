@@ -1,4 +1,8 @@
-import zipcodes from 'zipcodes';
+import type Zipcodes from 'zipcodes';
+import { lazyModule } from './lazy-module';
+
+/** The gazetteer takes a while to load: on the first lookup, not at start-up. */
+const zipcodes = lazyModule<typeof Zipcodes>('zipcodes');
 
 export interface Coordinates {
   latitude: number;
@@ -31,11 +35,11 @@ export function geocodePlace(place: {
 }): Coordinates | null {
   const zip = place.postalCode?.trim().match(/^(\d{5})(?:-\d{4})?$/)?.[1];
   if (zip) {
-    const hit = zipcodes.lookup(zip);
+    const hit = zipcodes().lookup(zip);
     if (hit) return { latitude: hit.latitude, longitude: hit.longitude };
   }
   if (!place.city?.trim() || !place.state?.trim()) return null;
-  const hits = zipcodes.lookupByName(normaliseCity(place.city), place.state.trim());
+  const hits = zipcodes().lookupByName(normaliseCity(place.city), place.state.trim());
   if (!hits.length) return null;
   const sum = hits.reduce((acc, h) => ({ lat: acc.lat + h.latitude, lng: acc.lng + h.longitude }), {
     lat: 0,

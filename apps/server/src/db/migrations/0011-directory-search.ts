@@ -69,13 +69,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .whereRef('t.id', '=', 'p.trainer_id')
     .execute();
 
-  await sql`create index trainer_profiles_search_text on trainer_profiles using gin (search_text gin_trgm_ops)`.execute(
+  // fastupdate off: without it, rows written since the last vacuum wait in a pending list that every search
+  // reads through (after a bulk load of 100,000 trainers, a nonsense search took 0.5 s instead of 0.2 ms).
+  await sql`create index trainer_profiles_search_text on trainer_profiles using gin (search_text gin_trgm_ops) with (fastupdate = off)`.execute(
     db,
   );
 
   // The admin list's search (name, e-mail, city, state; spec admin 2.2) and its name order.
   for (const column of ['name', 'email', 'city', 'state']) {
-    await sql`create index ${sql.raw(`trainers_${column}_trgm`)} on trainers using gin (${sql.ref(column)} gin_trgm_ops)`.execute(
+    await sql`create index ${sql.raw(`trainers_${column}_trgm`)} on trainers using gin (${sql.ref(column)} gin_trgm_ops) with (fastupdate = off)`.execute(
       db,
     );
   }

@@ -1,5 +1,9 @@
-import OpenAI from 'openai';
+import type OpenAIClient from 'openai';
+import { lazyModule } from '../../lib/lazy-module';
 import type { Passage } from './retrieval';
+
+/** Only with ASSISTANT_BASE_URL; loaded then, not at every start. */
+const openAi = lazyModule<typeof OpenAIClient>('openai');
 
 /**
  * The optional model: any OpenAI-compatible chat completions server (ASSISTANT_BASE_URL), through the `openai`
@@ -47,6 +51,7 @@ export interface AssistantModel {
 }
 
 export function createModel(settings: ModelSettings): AssistantModel {
+  const OpenAI = openAi();
   const client = new OpenAI({
     baseURL: settings.baseUrl,
     apiKey: settings.apiKey,

@@ -1,5 +1,11 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type QRCodeModule from 'qrcode';
+import { lazyModule } from '../../lib/lazy-module';
+
+// Loaded with the first document, not at start-up.
+const pdfLib = lazyModule<typeof PdfLib>('pdf-lib');
+const qrCode = lazyModule<typeof QRCodeModule>('qrcode');
 
 const PAGE = { width: 612, height: 792, margin: 56 };
 
@@ -47,7 +53,7 @@ class Writer {
           y: this.y - size,
           size,
           font,
-          color: rgb(...(options.color ?? [0.1, 0.1, 0.12])),
+          color: pdfLib().rgb(...(options.color ?? [0.1, 0.1, 0.12])),
         });
         this.y -= size * 1.4;
         line = '';
@@ -89,17 +95,17 @@ const utc = (d: Date | null) => (d ? `${d.toISOString().replace('T', ' ').slice(
 
 /** The document, its signature, the certificate of completion and the audit trail; sealing comes after. */
 export async function renderSignedDocument(facts: SignedDocumentFacts): Promise<PDFDocument> {
-  const pdf = await PDFDocument.create();
+  const pdf = await pdfLib().PDFDocument.create();
   pdf.setTitle(`${facts.title} - signed by ${pdfSafe(facts.signerName)}`);
   pdf.setAuthor('Soul Punch');
   pdf.setCreationDate(facts.signedAt);
   pdf.setModificationDate(facts.signedAt);
   const w = new Writer(
     pdf,
-    await pdf.embedFont(StandardFonts.Helvetica),
-    await pdf.embedFont(StandardFonts.HelveticaBold),
+    await pdf.embedFont(pdfLib().StandardFonts.Helvetica),
+    await pdf.embedFont(pdfLib().StandardFonts.HelveticaBold),
   );
-  const script = await pdf.embedFont(StandardFonts.TimesRomanItalic);
+  const script = await pdf.embedFont(pdfLib().StandardFonts.TimesRomanItalic);
 
   w.text(facts.title, { size: 18, bold: true, gap: 2 });
   w.text(`Version ${facts.version} - document ${facts.documentId}`, {
@@ -158,7 +164,7 @@ export async function renderSignedDocument(facts: SignedDocumentFacts): Promise<
     w.text(value, { size: 10, gap: 6 });
   }
   w.text(`Check this document at ${facts.verifyUrl} (or scan the code).`, { size: 9, gap: 6 });
-  const qr = await pdf.embedPng(await QRCode.toBuffer(facts.verifyUrl, { margin: 1, width: 160 }));
+  const qr = await pdf.embedPng(await qrCode().toBuffer(facts.verifyUrl, { margin: 1, width: 160 }));
   w.ensure(110);
   w.page.drawImage(qr, { x: 56, y: w.y - 100, width: 100, height: 100 });
   w.y -= 110;
@@ -181,11 +187,11 @@ export async function renderSignedDocument(facts: SignedDocumentFacts): Promise<
 
 /** An admin's preview of a draft: the text as it will read, marked PREVIEW, never sealed. */
 export async function renderPreview(title: string, body: string): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
+  const pdf = await pdfLib().PDFDocument.create();
   const w = new Writer(
     pdf,
-    await pdf.embedFont(StandardFonts.Helvetica),
-    await pdf.embedFont(StandardFonts.HelveticaBold),
+    await pdf.embedFont(pdfLib().StandardFonts.Helvetica),
+    await pdf.embedFont(pdfLib().StandardFonts.HelveticaBold),
   );
   w.text('PREVIEW - not for signature', { size: 10, bold: true, color: [0.7, 0.1, 0.1], gap: 8 });
   w.text(title, { size: 18, bold: true, gap: 12 });

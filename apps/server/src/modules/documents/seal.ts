@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
-import signpdfModule from '@signpdf/signpdf';
-import forge from 'node-forge';
+import type * as PlaceholderPdfLib from '@signpdf/placeholder-pdf-lib';
+import type * as SignerP12 from '@signpdf/signer-p12';
+import type signpdfModule from '@signpdf/signpdf';
+import type Forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
 import type { AppConfig } from '../../config';
+import { lazyModule } from '../../lib/lazy-module';
 
+// Loaded with the first seal or check, not at start-up.
+const placeholder = lazyModule<typeof PlaceholderPdfLib>('@signpdf/placeholder-pdf-lib');
+const signerP12 = lazyModule<typeof SignerP12>('@signpdf/signer-p12');
+const signpdfPackage = lazyModule<typeof signpdfModule>('@signpdf/signpdf');
+const forgeModule = lazyModule<typeof Forge>('node-forge');
 // The package is CommonJS with an ES default export.
-const signpdf = (signpdfModule as unknown as { default?: typeof signpdfModule }).default ?? signpdfModule;
+const signpdf = () => {
+  const loaded = signpdfPackage();
+  return (loaded as unknown as { default?: typeof signpdfModule }).default ?? loaded;
+};
 
 /** Room for the PKCS#7 signature in the file (hex doubles it). */
 const SIGNATURE_LENGTH = 16_000;
@@ -24,10 +33,10 @@ export interface SealKey {
 
 /** A self-signed RSA 2048 certificate and key, made once per installation. */
 export function generateSealKey(passphrase: string): SealKey {
-  const keys = forge.pki.rsa.generateKeyPair(2048);
-  const cert = forge.pki.createCertificate();
+  const keys = forgeModule().pki.rsa.generateKeyPair(2048);
+  const cert = forgeModule().pki.createCertificate();
   cert.publicKey = keys.publicKey;
-  cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(8))}`;
+  cert.serialNumber = `01${forgeModule().util.bytesToHex(forgeModule().random.getBytesSync(8))}`;
   cert.validity.notBefore = new Date();
   cert.validity.notAfter = new Date(Date.now() + 20 * 365 * 24 * 3600 * 1000);
   const attrs = [
@@ -40,22 +49,22 @@ export function generateSealKey(passphrase: string): SealKey {
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
   ]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, { algorithm: '3des' });
+  cert.sign(keys.privateKey, forgeModule().md.sha256.create());
+  const asn1 = forgeModule().pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, { algorithm: '3des' });
   return {
-    p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
+    p12: Buffer.from(forgeModule().asn1.toDer(asn1).getBytes(), 'binary'),
     passphrase,
-    certificatePem: forge.pki.certificateToPem(cert),
+    certificatePem: forgeModule().pki.certificateToPem(cert),
   };
 }
 
 function certificateOf(p12: Buffer, passphrase: string): string {
-  const asn1 = forge.asn1.fromDer(p12.toString('binary'));
-  const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
-  const certBag = forge.pki.oids.certBag as string;
+  const asn1 = forgeModule().asn1.fromDer(p12.toString('binary'));
+  const parsed = forgeModule().pkcs12.pkcs12FromAsn1(asn1, passphrase);
+  const certBag = forgeModule().pki.oids.certBag as string;
   const bag = parsed.getBags({ bagType: certBag })[certBag]?.[0];
   if (!bag?.cert) throw new Error('The sealing key file holds no certificate');
-  return forge.pki.certificateToPem(bag.cert);
+  return forgeModule().pki.certificateToPem(bag.cert);
 }
 
 const loaded = new Map<string, SealKey>();
@@ -86,7 +95,7 @@ export function sealKeyFor(config: AppConfig): SealKey {
 
 /** Seals a finished document once, last: a placeholder, then the PKCS#7 signature over every other byte. */
 export async function sealPdf(pdf: PDFDocument, key: SealKey, signingTime: Date): Promise<Buffer> {
-  pdflibAddPlaceholder({
+  placeholder().pdflibAddPlaceholder({
     pdfDoc: pdf,
     reason: 'Signed electronically and sealed by Soul Punch',
     contactInfo: 'support@soulpunch.example',
@@ -96,7 +105,11 @@ export async function sealPdf(pdf: PDFDocument, key: SealKey, signingTime: Date)
     signatureLength: SIGNATURE_LENGTH,
   });
   const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  return signpdf.sign(bytes, new P12Signer(key.p12, { passphrase: key.passphrase }), signingTime);
+  return signpdf().sign(
+    bytes,
+    new (signerP12().P12Signer)(key.p12, { passphrase: key.passphrase }),
+    signingTime,
+  );
 }
 
 /**
@@ -116,34 +129,42 @@ export function checkSeal(file: Buffer, certificatePem: string): { ok: boolean; 
     .toString('latin1')
     .replace(/0+$/, '');
   try {
-    const der = forge.util.hexToBytes(hex.length % 2 ? `${hex}0` : hex);
-    const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der)) as forge.pkcs7.PkcsSignedData & {
-      rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
+    const der = forgeModule().util.hexToBytes(hex.length % 2 ? `${hex}0` : hex);
+    const p7 = forgeModule().pkcs7.messageFromAsn1(
+      forgeModule().asn1.fromDer(der),
+    ) as Forge.pkcs7.PkcsSignedData & {
+      rawCapture: { authenticatedAttributes: Forge.asn1.Asn1[]; signature: string };
     };
     const signer = p7.certificates[0];
     if (!signer) return { ok: false, reason: 'The seal names no certificate.' };
-    const ours = forge.pki.certificateFromPem(certificatePem);
-    if (forge.pki.certificateToPem(signer) !== forge.pki.certificateToPem(ours)) {
+    const ours = forgeModule().pki.certificateFromPem(certificatePem);
+    if (forgeModule().pki.certificateToPem(signer) !== forgeModule().pki.certificateToPem(ours)) {
       return { ok: false, reason: 'The seal was not made by this installation.' };
     }
     const signed = Buffer.concat([file.subarray(a, a + b), file.subarray(c, c + d)]);
     const digest = createHash('sha256').update(signed).digest('binary');
     const attrs = p7.rawCapture.authenticatedAttributes;
     const messageDigest = attrs
-      .map((attr) => attr.value as forge.asn1.Asn1[])
+      .map((attr) => attr.value as Forge.asn1.Asn1[])
       .find(
         (v) =>
-          forge.asn1.derToOid((v[0] as forge.asn1.Asn1).value as string) === forge.pki.oids.messageDigest,
+          forgeModule().asn1.derToOid((v[0] as Forge.asn1.Asn1).value as string) ===
+          forgeModule().pki.oids.messageDigest,
       );
-    const stored = ((messageDigest?.[1] as forge.asn1.Asn1)?.value as forge.asn1.Asn1[] | undefined)?.[0]
+    const stored = ((messageDigest?.[1] as Forge.asn1.Asn1)?.value as Forge.asn1.Asn1[] | undefined)?.[0]
       ?.value;
     if (stored !== digest)
       return { ok: false, reason: 'The document was changed after it was sealed (digest mismatch).' };
     // The signature covers the authenticated attributes, re-encoded as a SET.
-    const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs);
-    const md = forge.md.sha256.create();
-    md.update(forge.asn1.toDer(set).getBytes());
-    const publicKey = signer.publicKey as forge.pki.rsa.PublicKey;
+    const set = forgeModule().asn1.create(
+      forgeModule().asn1.Class.UNIVERSAL,
+      forgeModule().asn1.Type.SET,
+      true,
+      attrs,
+    );
+    const md = forgeModule().md.sha256.create();
+    md.update(forgeModule().asn1.toDer(set).getBytes());
+    const publicKey = signer.publicKey as Forge.pki.rsa.PublicKey;
     if (!publicKey.verify(md.digest().getBytes(), p7.rawCapture.signature)) {
       return { ok: false, reason: 'The seal signature does not verify.' };
     }

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { Db } from '../../db/database';
 import type { MailAttachment } from '../../db/schema';
+import { lazyModule } from '../../lib/lazy-module';
+
+/** Only with SMTP_URL; loaded then, not at every start. */
+const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 
 export interface MailMessage {
   to: string;
@@ -20,7 +24,7 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer().createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(message) {

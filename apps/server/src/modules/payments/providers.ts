@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { PLANS } from '@soulpunch/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppConfig } from '../../config';
 import type { EnrolmentRow } from '../../db/schema-payments';
 import { badRequest } from '../../lib/app-error';
+import { lazyModule } from '../../lib/lazy-module';
 import type { ProviderEvent } from './events';
 
 /** Pinned: the SDK's types describe this version; a Stripe account upgrade never changes what we receive. */
@@ -27,8 +28,15 @@ export interface PaymentProvider {
   scheduleInstalments(enrolment: EnrolmentRow, subscriptionId: string): Promise<void>;
 }
 
+/** The SDK loads on first use (a webhook, a checkout), not at start-up. */
+const stripeSdk = lazyModule<typeof Stripe>('stripe');
+
+let offline: Stripe | undefined;
 /** Only the webhook helpers of the SDK are used here; they make no network call. */
-const offlineStripe = new Stripe('sk_test_offline_signature_checks_only', { apiVersion: STRIPE_API_VERSION });
+const offlineStripe = () =>
+  (offline ??= new (stripeSdk())('sk_test_offline_signature_checks_only', {
+    apiVersion: STRIPE_API_VERSION,
+  }));
 
 export function verifyStripeSignature(
   raw: Buffer,
@@ -38,7 +46,7 @@ export function verifyStripeSignature(
 ): ProviderEvent {
   if (!signature) throw badRequest('invalid_signature', 'Missing webhook signature.');
   try {
-    return offlineStripe.webhooks.constructEvent(
+    return offlineStripe().webhooks.constructEvent(
       raw,
       signature,
       secret,
@@ -52,7 +60,7 @@ export function verifyStripeSignature(
 }
 
 export function signTestEvent(payload: string, secret: string, nowMs: number): string {
-  return offlineStripe.webhooks.generateTestHeaderString({
+  return offlineStripe().webhooks.generateTestHeaderString({
     payload,
     secret,
     timestamp: Math.floor(nowMs / 1000),
@@ -82,7 +90,8 @@ export function createTestProvider(
 
 export function stripeClient(config: AppConfig): Stripe {
   const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
-  return new Stripe(config.stripeSecretKey ?? '', {
+  const StripeClient = stripeSdk();
+  return new StripeClient(config.stripeSecretKey ?? '', {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     ...(api

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
+import { lazyModule } from '../../lib/lazy-module';
+
+/** Loaded with the first picture, not at start-up. */
+const sharp = lazyModule<typeof Sharp>('sharp');
 
 export const PICTURE_SIZE = 512;
 export const PICTURE_MESSAGES = {
@@ -29,7 +33,7 @@ export function sniffImageType(bytes: Buffer): 'png' | 'jpeg' | undefined {
 export async function processPicture(bytes: Buffer): Promise<{ key: string; data: Buffer }> {
   if (!sniffImageType(bytes)) throw new AppError(400, 'invalid_image', PICTURE_MESSAGES.wrongType);
   try {
-    const data = await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })
+    const data = await sharp()(bytes, { failOn: 'error', limitInputPixels: 40_000_000 })
       .rotate()
       .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
