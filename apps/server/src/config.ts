@@ -50,6 +50,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100_000).default(20),
   ),
+  SIGN_IN_LINKS_PER_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(5),
+  ),
   DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['auto', 'off']).default('auto')),
   WEB_DIST_DIR: optionalString,
   PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'stripe']).default('test')),
@@ -103,6 +107,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Sign-in links one address may ask for in 10 minutes (an office behind one NAT address may need more). */
   signInLinksPerIp: number;
+  /** Sign-in links one e-mail address may be sent in a minute. */
+  signInLinksPerEmail: number;
   /** Load demo data into an empty embedded database at start (never in production). */
   loadDemoData: boolean;
   /** Built web app served by the server, when present. */
@@ -192,6 +198,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     signInLinksPerIp: e.SIGN_IN_LINKS_PER_IP,
+    signInLinksPerEmail: e.SIGN_IN_LINKS_PER_EMAIL,
     loadDemoData: e.DEMO_DATA === 'auto' && e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     webDistDir: e.WEB_DIST_DIR
       ? resolveFromInvocation(e.WEB_DIST_DIR, env)

@@ -53,6 +53,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secret, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
   });
 
+  it('takes the sign-in link limits from the environment, within bounds', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    const defaults = loadConfig(secret, { dataDir: '/tmp/sp-config' });
+    expect([defaults.signInLinksPerIp, defaults.signInLinksPerEmail]).toEqual([20, 5]);
+    const raised = loadConfig({ ...secret, SIGN_IN_LINKS_PER_IP: '200', SIGN_IN_LINKS_PER_EMAIL: '10' });
+    expect([raised.signInLinksPerIp, raised.signInLinksPerEmail]).toEqual([200, 10]);
+    expect(() => loadConfig({ ...secret, SIGN_IN_LINKS_PER_EMAIL: '0' })).toThrow(/SIGN_IN_LINKS_PER_EMAIL/);
+    expect(() => loadConfig({ ...secret, SIGN_IN_LINKS_PER_IP: 'many' })).toThrow(/SIGN_IN_LINKS_PER_IP/);
+  });
+
   it('has working defaults and derives APP_URL from the port', () => {
     const config = loadConfig(
       { PORT: '4010', SESSION_SECRET: 'x'.repeat(32) },

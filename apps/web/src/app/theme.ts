@@ -1,10 +1,17 @@
-import { type CSSVariablesResolver, createTheme, Notification } from '@mantine/core';
+import { Alert, type CSSVariablesResolver, createTheme, Notification } from '@mantine/core';
 
 // Shade 8 keeps white text on filled buttons and badges above the WCAG AA contrast ratio.
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   components: {
+    Alert: Alert.extend({
+      // Mantine's yellow or orange title on its light ground is 1.9-2.6:1; dark text keeps it readable.
+      styles: (_theme, props) =>
+        props.color === 'yellow' || props.color === 'orange'
+          ? { title: { color: 'var(--mantine-color-gray-9)' } }
+          : {},
+    }),
     Notification: Notification.extend({
       // The close button is an icon; without a name screen readers announce only "button".
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -26,7 +26,7 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 export const MAGIC_LINK_LIMITS = {
-  perEmail: { limit: 5, windowSeconds: 60 },
+  perEmailWindowSeconds: 60,
   perIpWindowSeconds: 600,
 };
 
@@ -37,7 +37,11 @@ export async function requestMagicLink(deps: AuthDeps, email: string, ip: string
       limit: deps.config.signInLinksPerIp,
       windowSeconds: MAGIC_LINK_LIMITS.perIpWindowSeconds,
     },
-    { key: `magic-link:email:${email}`, ...MAGIC_LINK_LIMITS.perEmail },
+    {
+      key: `magic-link:email:${email}`,
+      limit: deps.config.signInLinksPerEmail,
+      windowSeconds: MAGIC_LINK_LIMITS.perEmailWindowSeconds,
+    },
   ]);
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new AppError(404, 'unknown_email', authMessages.unknownEmail);

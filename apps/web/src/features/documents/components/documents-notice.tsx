@@ -38,12 +38,7 @@ export function DocumentsNotice({ trainerId }: { trainerId: number | null }) {
         </Alert>
       )}
       {reasons.length > 0 && (
-        <Alert
-          color="yellow"
-          title="Why you are not in the directory"
-          // Mantine's yellow title on the light yellow ground is about 1.9:1; dark text keeps it readable.
-          styles={{ title: { color: 'var(--mantine-color-gray-9)' } }}
-        >
+        <Alert color="yellow" title="Why you are not in the directory">
           <List size="sm">
             {reasons.map((r) => (
               <List.Item key={r}>{r}</List.Item>
