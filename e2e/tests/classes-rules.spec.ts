@@ -36,7 +36,8 @@ async function sessionTrainerId(page: Page): Promise<number> {
 
 async function saveProfile(page: Page) {
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText('Profile Updated')).toBeVisible();
+  // The newest toast replaces the shown one, which may still be fading out from the previous save.
+  await expect(page.getByText('Profile Updated').last()).toBeVisible();
 }
 
 test('a Boulder class made from a UTC browser is at 3:30 PM Mountain time, as entered', async ({ page }) => {
