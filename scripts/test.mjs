@@ -55,6 +55,7 @@ if (process.env.TEST_DATABASE_URL) {
 
 if (existsSync(chromium)) {
   if (run('web build for the browser tests', 'npm', ['run', 'build', '-w', '@soulpunch/web'])) {
+    run('bundle budget (initial JavaScript and CSS per public route)', 'node', ['scripts/bundle-budget.mjs']);
     run('browser tests (Playwright, Chromium)', 'npm', ['test', '-w', '@soulpunch/e2e']);
     const file = path.join(root, 'e2e/test-results/results.json');
     if (existsSync(file)) {

@@ -7,6 +7,8 @@ export * from './directory';
 export * from './documents';
 export * from './errors';
 export * from './icalendar';
+// Kept apart from the schemas, so pages that only show pictures do not load zod.
+export * from './image-url';
 export * from './legal';
 export * from './onboarding';
 export * from './payments';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directImageUrl, trainerProfileUpdateSchema } from './profile';
+import { directImageUrl } from './image-url';
+import { trainerProfileUpdateSchema } from './profile';
 
 describe('Google Drive link rewrite', () => {
   it('turns share and open links into the direct form', () => {

@@ -1,46 +1,76 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import {
-  AdminCalendarPage,
-  DashboardPage,
-  InventoryPage,
-  SettingsPage,
-  TrainerDetailPage,
-  TrainerListPage,
-} from '@/features/admin';
-import {
-  ArticleEditorPage,
-  KnowledgePage,
-  NewArticlePage,
-  QuestionsPage,
-  ResourcesPage,
-} from '@/features/assistant';
-import { ConfirmPage, LoginPage } from '@/features/auth';
-import { ClassDetailsPage, PublicCalendarPage, PublicClassesPage } from '@/features/classes';
-import { MailboxPage } from '@/features/dev-mailbox';
-import { FindTrainerPage, TrainerProfilePage, VisitorLandingPage } from '@/features/directory';
-import {
-  AdminDocumentsPage,
-  DocumentTemplatesPage,
-  OnboardingDocumentsPage,
-  SigningPage,
-  VerifyPage,
-} from '@/features/documents';
-import { PrivacyPolicyPage, SupportPage, TermsAndConditionsPage, TermsOfServicePage } from '@/features/legal';
-import {
-  CheckoutPage,
-  ConfirmationPage,
-  PaymentConfirmationPage,
-  TestModePage,
-  WelcomePage,
-} from '@/features/onboarding';
-import { PaymentEventsPage, TestCheckoutPage } from '@/features/payments';
 import { RequireAdmin } from './guards/require-admin';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
-import { TrainerCalendarRoute } from './routes/trainer-calendar-route';
-import { TrainerDashboardRoute } from './routes/trainer-dashboard-route';
-import { TrainerProfileRoute } from './routes/trainer-profile-route';
+
+/**
+ * Each page's code loads when its route is first visited, so a visitor on the directory downloads neither the
+ * admin area, the portal nor the other public pages (the budget in scripts/bundle-budget.mjs checks it).
+ * The router waits for the page's module before it leaves the current screen.
+ */
+function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
+
+const admin = {
+  dashboard: () => import('@/features/admin/components/dashboard/dashboard-page'),
+  trainerList: () => import('@/features/admin/components/trainer-list/trainer-list-page'),
+  trainerDetail: () => import('@/features/admin/components/trainer-detail/trainer-detail-page'),
+  settings: () => import('@/features/admin/components/settings/settings-page'),
+  placeholders: () => import('@/features/admin/components/placeholder-pages'),
+};
+const assistantAdmin = {
+  knowledge: () => import('@/features/assistant/admin/knowledge-page'),
+  articleEditor: () => import('@/features/assistant/admin/article-editor-page'),
+  questions: () => import('@/features/assistant/admin/questions-page'),
+  resources: () => import('@/features/assistant/admin/resources-page'),
+};
+const auth = {
+  login: () => import('@/features/auth/components/login-page'),
+  confirm: () => import('@/features/auth/components/confirm-page'),
+};
+const classes = {
+  list: () => import('@/features/classes/components/public-classes-page'),
+  details: () => import('@/features/classes/components/class-details-page'),
+  calendar: () => import('@/features/classes/components/public-calendar-page'),
+};
+const directory = {
+  find: () => import('@/features/directory/components/find-trainer-page'),
+  profile: () => import('@/features/directory/components/trainer-profile-page'),
+  landing: () => import('@/features/directory/components/visitor-landing-page'),
+};
+const devMailbox = () => import('@/features/dev-mailbox/components/mailbox-page');
+const documents = {
+  admin: () => import('@/features/documents/components/admin-documents-page'),
+  templates: () => import('@/features/documents/components/templates-page'),
+  onboarding: () => import('@/features/documents/components/onboarding-documents-page'),
+  signing: () => import('@/features/documents/components/signing-page'),
+  verify: () => import('@/features/documents/components/verify-page'),
+};
+const legal = {
+  privacy: () => import('@/features/legal/privacy-policy-page'),
+  support: () => import('@/features/legal/support-page'),
+  terms: () => import('@/features/legal/terms-and-conditions-page'),
+  termsOfService: () => import('@/features/legal/terms-of-service-page'),
+};
+const onboarding = {
+  checkout: () => import('@/features/onboarding/components/checkout-page'),
+  paymentConfirmation: () => import('@/features/onboarding/components/payment-confirmation-page'),
+  confirmation: () => import('@/features/onboarding/components/confirmation-page'),
+  welcome: () => import('@/features/onboarding/components/welcome-page'),
+  testMode: () => import('@/features/onboarding/components/test-mode-page'),
+};
+const payments = {
+  events: () => import('@/features/payments/components/payment-events-page'),
+  testCheckout: () => import('@/features/payments/components/test-checkout-page'),
+};
+const portal = {
+  dashboard: () => import('./routes/trainer-dashboard-route'),
+  profile: () => import('./routes/trainer-profile-route'),
+  calendar: () => import('./routes/trainer-calendar-route'),
+};
 
 /** Each section has its own error element, so one broken screen keeps the shell and the other sections. */
 function section(children: RouteObject[]): RouteObject {
@@ -53,70 +83,91 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError standalone />,
     children: [
       section([
-        { path: '/', element: <LoginPage /> },
-        { path: '/trainer-portal/login', element: <LoginPage /> },
-        { path: '/auth/confirm', element: <ConfirmPage /> },
-        { path: '/dev/mailbox', element: <MailboxPage /> },
+        { path: '/', ...page(auth.login, (m) => <m.LoginPage />) },
+        { path: '/trainer-portal/login', ...page(auth.login, (m) => <m.LoginPage />) },
+        { path: '/auth/confirm', ...page(auth.confirm, (m) => <m.ConfirmPage />) },
+        { path: '/dev/mailbox', ...page(devMailbox, (m) => <m.MailboxPage />) },
       ]),
       section([
-        { path: '/trainer-portal', element: <TrainerDashboardRoute /> },
-        { path: '/trainer-portal/dashboard', element: <TrainerDashboardRoute /> },
-        { path: '/trainer-portal/profile', element: <TrainerProfileRoute /> },
-        { path: '/trainer-portal/calendar', element: <TrainerCalendarRoute /> },
-        { path: '/trainer-portal/documents/:id', element: <SigningPage /> },
-        { path: '/verify', element: <VerifyPage /> },
+        { path: '/trainer-portal', ...page(portal.dashboard, (m) => <m.TrainerDashboardRoute />) },
+        { path: '/trainer-portal/dashboard', ...page(portal.dashboard, (m) => <m.TrainerDashboardRoute />) },
+        { path: '/trainer-portal/profile', ...page(portal.profile, (m) => <m.TrainerProfileRoute />) },
+        { path: '/trainer-portal/calendar', ...page(portal.calendar, (m) => <m.TrainerCalendarRoute />) },
+        { path: '/trainer-portal/documents/:id', ...page(documents.signing, (m) => <m.SigningPage />) },
+        { path: '/verify', ...page(documents.verify, (m) => <m.VerifyPage />) },
       ]),
       section([
-        { path: '/find-trainer', element: <FindTrainerPage variant="site" /> },
-        { path: '/public/find-trainer', element: <FindTrainerPage variant="public" /> },
-        { path: '/trainer/:id', element: <TrainerProfilePage variant="site" /> },
-        { path: '/public/trainer/:id', element: <TrainerProfilePage variant="public" /> },
-        { path: '/classes', element: <PublicClassesPage variant="site" /> },
-        { path: '/public/classes', element: <PublicClassesPage variant="public" /> },
-        { path: '/public/class/:id', element: <ClassDetailsPage /> },
-        { path: '/public-calendar', element: <PublicCalendarPage /> },
-        { path: '/public', element: <VisitorLandingPage /> },
+        { path: '/find-trainer', ...page(directory.find, (m) => <m.FindTrainerPage variant="site" />) },
+        {
+          path: '/public/find-trainer',
+          ...page(directory.find, (m) => <m.FindTrainerPage variant="public" />),
+        },
+        { path: '/trainer/:id', ...page(directory.profile, (m) => <m.TrainerProfilePage variant="site" />) },
+        {
+          path: '/public/trainer/:id',
+          ...page(directory.profile, (m) => <m.TrainerProfilePage variant="public" />),
+        },
+        { path: '/classes', ...page(classes.list, (m) => <m.PublicClassesPage variant="site" />) },
+        { path: '/public/classes', ...page(classes.list, (m) => <m.PublicClassesPage variant="public" />) },
+        { path: '/public/class/:id', ...page(classes.details, (m) => <m.ClassDetailsPage />) },
+        { path: '/public-calendar', ...page(classes.calendar, (m) => <m.PublicCalendarPage />) },
+        { path: '/public', ...page(directory.landing, (m) => <m.VisitorLandingPage />) },
       ]),
       {
         path: '/admin',
         element: <RequireAdmin />,
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <DashboardPage /> },
-          { path: 'trainers', element: <TrainerListPage /> },
-          { path: 'trainers/:id', element: <TrainerDetailPage /> },
-          { path: 'documents', element: <AdminDocumentsPage /> },
-          { path: 'documents/templates', element: <DocumentTemplatesPage /> },
-          { path: 'calendar', element: <AdminCalendarPage /> },
-          { path: 'inventory', element: <InventoryPage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'payment-events', element: <PaymentEventsPage /> },
-          { path: 'knowledge', element: <KnowledgePage /> },
-          { path: 'knowledge/new', element: <NewArticlePage /> },
-          { path: 'knowledge/:id', element: <ArticleEditorPage /> },
-          { path: 'assistant/questions', element: <QuestionsPage /> },
-          { path: 'resources', element: <ResourcesPage /> },
+          { index: true, ...page(admin.dashboard, (m) => <m.DashboardPage />) },
+          { path: 'trainers', ...page(admin.trainerList, (m) => <m.TrainerListPage />) },
+          { path: 'trainers/:id', ...page(admin.trainerDetail, (m) => <m.TrainerDetailPage />) },
+          { path: 'documents', ...page(documents.admin, (m) => <m.AdminDocumentsPage />) },
+          { path: 'documents/templates', ...page(documents.templates, (m) => <m.DocumentTemplatesPage />) },
+          { path: 'calendar', ...page(admin.placeholders, (m) => <m.AdminCalendarPage />) },
+          { path: 'inventory', ...page(admin.placeholders, (m) => <m.InventoryPage />) },
+          { path: 'settings', ...page(admin.settings, (m) => <m.SettingsPage />) },
+          { path: 'payment-events', ...page(payments.events, (m) => <m.PaymentEventsPage />) },
+          { path: 'knowledge', ...page(assistantAdmin.knowledge, (m) => <m.KnowledgePage />) },
+          { path: 'knowledge/new', ...page(assistantAdmin.articleEditor, (m) => <m.NewArticlePage />) },
+          { path: 'knowledge/:id', ...page(assistantAdmin.articleEditor, (m) => <m.ArticleEditorPage />) },
+          { path: 'assistant/questions', ...page(assistantAdmin.questions, (m) => <m.QuestionsPage />) },
+          { path: 'resources', ...page(assistantAdmin.resources, (m) => <m.ResourcesPage />) },
         ],
       },
       { path: '/trainers', element: <Navigate to="/admin/trainers" replace /> },
       section([
-        { path: '/onboarding/checkout', element: <CheckoutPage /> },
-        { path: '/onboarding/payment-confirmation', element: <PaymentConfirmationPage /> },
-        { path: '/onboarding/confirmation', element: <ConfirmationPage /> },
-        { path: '/onboarding/documents', element: <OnboardingDocumentsPage /> },
-        { path: '/onboarding/welcome', element: <WelcomePage /> },
-        { path: '/test', element: <TestModePage /> },
-        { path: '/test-checkout/:id', element: <TestCheckoutPage /> },
+        { path: '/onboarding/checkout', ...page(onboarding.checkout, (m) => <m.CheckoutPage />) },
+        {
+          path: '/onboarding/payment-confirmation',
+          ...page(onboarding.paymentConfirmation, (m) => <m.PaymentConfirmationPage />),
+        },
+        { path: '/onboarding/confirmation', ...page(onboarding.confirmation, (m) => <m.ConfirmationPage />) },
+        {
+          path: '/onboarding/documents',
+          ...page(documents.onboarding, (m) => <m.OnboardingDocumentsPage />),
+        },
+        { path: '/onboarding/welcome', ...page(onboarding.welcome, (m) => <m.WelcomePage />) },
+        { path: '/test', ...page(onboarding.testMode, (m) => <m.TestModePage />) },
+        { path: '/test-checkout/:id', ...page(payments.testCheckout, (m) => <m.TestCheckoutPage />) },
       ]),
       section([
-        { path: '/legal/terms', element: <TermsAndConditionsPage /> },
-        { path: '/terms', element: <TermsOfServicePage variant="portal" /> },
-        { path: '/terms-of-service', element: <TermsOfServicePage variant="public" /> },
-        { path: '/terms-of-service-public', element: <TermsOfServicePage variant="public" /> },
-        { path: '/privacy', element: <PrivacyPolicyPage variant="public" /> },
-        { path: '/privacy-policy-public', element: <PrivacyPolicyPage variant="public" /> },
-        { path: '/support', element: <SupportPage variant="portal" /> },
-        { path: '/support-public', element: <SupportPage variant="public" /> },
+        { path: '/legal/terms', ...page(legal.terms, (m) => <m.TermsAndConditionsPage />) },
+        { path: '/terms', ...page(legal.termsOfService, (m) => <m.TermsOfServicePage variant="portal" />) },
+        {
+          path: '/terms-of-service',
+          ...page(legal.termsOfService, (m) => <m.TermsOfServicePage variant="public" />),
+        },
+        {
+          path: '/terms-of-service-public',
+          ...page(legal.termsOfService, (m) => <m.TermsOfServicePage variant="public" />),
+        },
+        { path: '/privacy', ...page(legal.privacy, (m) => <m.PrivacyPolicyPage variant="public" />) },
+        {
+          path: '/privacy-policy-public',
+          ...page(legal.privacy, (m) => <m.PrivacyPolicyPage variant="public" />),
+        },
+        { path: '/support', ...page(legal.support, (m) => <m.SupportPage variant="portal" />) },
+        { path: '/support-public', ...page(legal.support, (m) => <m.SupportPage variant="public" />) },
       ]),
       { path: '*', element: <NotFoundPage /> },
     ],

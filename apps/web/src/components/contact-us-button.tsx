@@ -1,23 +1,30 @@
-import { Anchor, Button, type ButtonProps, Modal, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '@soulpunch/shared';
+import { Button, type ButtonProps } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 
-/** The header's 'Contact Us': the support e-mail in a dialog (the prototype showed it in an alert). */
+// Every public page has the button; the dialog (Mantine's Modal and focus trap) loads on the first click.
+const ContactDialog = lazy(() => import('./contact-dialog').then((m) => ({ default: m.ContactDialog })));
+
+/** The header's 'Contact Us': the support e-mail in a dialog. */
 export function ContactUsButton(props: ButtonProps) {
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Button variant="default" {...props} onClick={open}>
+      <Button
+        variant="default"
+        {...props}
+        onClick={() => {
+          setWanted(true);
+          setOpened(true);
+        }}
+      >
         Contact Us
       </Button>
-      <Modal opened={opened} onClose={close} title="Contact Us" centered>
-        <Stack gap="sm">
-          <Text>Questions about our trainers or classes? E-mail us and we will get back to you.</Text>
-          <Anchor href={SUPPORT_MAILTO} fw={600}>
-            {SUPPORT_EMAIL}
-          </Anchor>
-        </Stack>
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ContactDialog opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,15 +1,19 @@
 import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageChromeContext } from '@/components/page-chrome';
 import { PageLoader } from '@/components/page-loader';
 import { PublicHeader } from '@/components/public-header';
 import { sessionQueryOptions } from '@/features/auth';
 import { type Chrome, chromeDependsOnViewer, chromeFor, isFooterHidden } from '../shell-rules';
-import { AdminShell } from './admin-shell';
-import { PortalFrameHeader } from './portal-frame-header';
 import { SiteFooter } from './site-footer';
+
+// Visitors never see these frames: they load only for a signed-in viewer's pages.
+const AdminShell = lazy(() => import('./admin-shell').then((m) => ({ default: m.AdminShell })));
+const PortalFrameHeader = lazy(() =>
+  import('./portal-frame-header').then((m) => ({ default: m.PortalFrameHeader })),
+);
 
 function fromPortal(state: unknown): boolean {
   return (
@@ -62,7 +66,11 @@ export function RootLayout() {
     ? chromeFor(pathname, session.data?.user ?? null, { fromPortal: fromPortal(location.state) })
     : 'none';
 
-  return <PageChromeContext value={chrome}>{framed(chrome, footer)}</PageChromeContext>;
+  return (
+    <PageChromeContext value={chrome}>
+      <Suspense fallback={<PageLoader />}>{framed(chrome, footer)}</Suspense>
+    </PageChromeContext>
+  );
 }
 
 function framed(chrome: Chrome, footer: boolean) {

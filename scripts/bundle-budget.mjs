@@ -1,0 +1,101 @@
+// `npm run budget`: the JavaScript and CSS each public route loads before it can show anything (gzip), read from
+// the web build's manifest: the entry and the route's page module with everything they import statically. Code
+// loaded on demand (the map, other pages) does not count. Fails when a route's JavaScript is over the budget.
+// Needs the built web app (`npm run build -w @soulpunch/web`).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** Issue 12's target: at most 150 KB of gzipped JavaScript before a public page can paint. Not reached yet. */
+export const JS_TARGET_KB = 150;
+
+/**
+ * The public routes, the page module each one loads (as in apps/web/src/app/router.tsx), and the most JavaScript
+ * (KB gzip) it may load today: the check fails above it, so a change can only keep or lower what visitors download.
+ * Lower a ceiling when a change makes the route lighter.
+ */
+export const PUBLIC_ROUTES = {
+  '/find-trainer': { page: 'src/features/directory/components/find-trainer-page.tsx', ceilingKb: 210 },
+  '/public/find-trainer': { page: 'src/features/directory/components/find-trainer-page.tsx', ceilingKb: 210 },
+  '/trainer/:id': { page: 'src/features/directory/components/trainer-profile-page.tsx', ceilingKb: 195 },
+  '/public/trainer/:id': {
+    page: 'src/features/directory/components/trainer-profile-page.tsx',
+    ceilingKb: 195,
+  },
+  '/public': { page: 'src/features/directory/components/visitor-landing-page.tsx', ceilingKb: 160 },
+  '/classes': { page: 'src/features/classes/components/public-classes-page.tsx', ceilingKb: 200 },
+  '/public/classes': { page: 'src/features/classes/components/public-classes-page.tsx', ceilingKb: 200 },
+  '/public/class/:id': { page: 'src/features/classes/components/class-details-page.tsx', ceilingKb: 195 },
+  '/public-calendar': { page: 'src/features/classes/components/public-calendar-page.tsx', ceilingKb: 225 },
+  '/privacy': { page: 'src/features/legal/privacy-policy-page.tsx', ceilingKb: 160 },
+  '/terms-of-service': { page: 'src/features/legal/terms-of-service-page.tsx', ceilingKb: 160 },
+  '/support-public': { page: 'src/features/legal/support-page.tsx', ceilingKb: 160 },
+  '/trainer-portal/login': { page: 'src/features/auth/components/login-page.tsx', ceilingKb: 185 },
+};
+
+/** Every file a manifest entry needs at once: itself, its CSS, and its static imports, recursively. */
+function initialFiles(manifest, key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest: was it renamed? Update PUBLIC_ROUTES.`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) initialFiles(manifest, imported, files);
+  return files;
+}
+
+/**
+ * Sizes per route from a Vite manifest; `sizeOf(file)` gives a file's gzipped bytes.
+ * @returns {{ route: string, jsKb: number, cssKb: number, ceilingKb: number, over: boolean }[]}
+ */
+export function measureRoutes(manifest, sizeOf, routes = PUBLIC_ROUTES) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('The build manifest has no entry.');
+  return Object.entries(routes).map(([route, { page, ceilingKb }]) => {
+    const files = initialFiles(manifest, page, initialFiles(manifest, entry));
+    let js = 0;
+    let css = 0;
+    for (const file of files) {
+      if (file.endsWith('.css')) css += sizeOf(file);
+      else js += sizeOf(file);
+    }
+    const jsKb = js / 1024;
+    return { route, jsKb, cssKb: css / 1024, ceilingKb, over: jsKb > ceilingKb };
+  });
+}
+
+function main() {
+  const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error('No web build: run `npm run build -w @soulpunch/web` first.');
+    process.exit(1);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+    return sizes.get(file);
+  };
+  const rows = measureRoutes(manifest, sizeOf);
+  console.log(`Initial load per public route, KB gzip (JavaScript target ${JS_TARGET_KB} KB)`);
+  for (const r of rows) {
+    const note = r.over
+      ? 'OVER ITS CEILING'
+      : r.jsKb > JS_TARGET_KB
+        ? 'above the target'
+        : 'within the target';
+    const js = r.jsKb.toFixed(1).padStart(6);
+    console.log(
+      `${r.route.padEnd(22)} JS ${js} (ceiling ${r.ceilingKb})  CSS ${r.cssKb.toFixed(1).padStart(5)}  ${note}`,
+    );
+  }
+  const over = rows.filter((r) => r.over);
+  if (over.length > 0) {
+    console.error(`More JavaScript than the ceiling on: ${over.map((r) => r.route).join(', ')}`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

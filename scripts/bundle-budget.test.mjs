@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { measureRoutes } from './bundle-budget.mjs';
+
+// A build of two pages: the entry needs react, the map page also needs the map chunk it imports statically,
+// and loads the admin page only on demand.
+const manifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], css: ['assets/index.css'] },
+  '_react.js': { file: 'assets/react.js' },
+  'src/map-page.tsx': {
+    file: 'assets/map-page.js',
+    imports: ['_map.js', '_react.js'],
+    dynamicImports: ['src/admin-page.tsx'],
+  },
+  '_map.js': { file: 'assets/map.js', css: ['assets/map.css'] },
+  'src/admin-page.tsx': { file: 'assets/admin-page.js' },
+};
+const kb = { 'assets/index.js': 30, 'assets/react.js': 90, 'assets/map-page.js': 10, 'assets/map.js': 40 };
+const sizeOf = (file) => (kb[file] ?? 5) * 1024;
+
+describe('the bundle budget', () => {
+  it('counts the entry and the page with their static imports once each, not what loads on demand', () => {
+    const [row] = measureRoutes(manifest, sizeOf, { '/map': { page: 'src/map-page.tsx', ceilingKb: 200 } });
+    expect(row).toEqual({ route: '/map', jsKb: 170, cssKb: 10, ceilingKb: 200, over: false });
+  });
+
+  it('fails a route that loads more than its ceiling', () => {
+    const [row] = measureRoutes(manifest, sizeOf, { '/map': { page: 'src/map-page.tsx', ceilingKb: 150 } });
+    expect(row.over).toBe(true);
+  });
+
+  it('names a page the build does not have', () => {
+    expect(() => measureRoutes(manifest, sizeOf, { '/x': { page: 'src/gone.tsx', ceilingKb: 150 } })).toThrow(
+      /src\/gone\.tsx is not in the build manifest/,
+    );
+  });
+});
