@@ -32,10 +32,6 @@ const monthName = (date: string) =>
 let classId = 0;
 let trainerId = 0;
 
-async function blockMapTiles(page: Page) {
-  await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-}
-
 // Sign-in, a dialog and axe checks in one test: a busy shared machine needs more than the default minute.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -114,7 +110,6 @@ test('the new class is listed for visitors: classes, calendar, profile and direc
     `/public/class/${classId}`,
   );
 
-  await blockMapTiles(page);
   await page.goto(`/public/trainer/${trainerId}`);
   await expect(page.getByRole('heading', { level: 1, name: TRAINER_NAME })).toBeVisible();
   await expect(page.getByRole('heading', { name: classTitle })).toBeVisible();

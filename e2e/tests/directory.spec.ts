@@ -11,15 +11,9 @@ test.beforeAll(async ({ request }) => {
   expect(trainers.filter((t) => t.latitude === null)).toEqual([]);
 });
 
-/** The map tiles come from openstreetmap.org, unreachable here: answer them with nothing, quickly. */
-async function blockMapTiles(page: Page) {
-  await page.route('https://*.tile.openstreetmap.org/**', (route) => route.abort());
-}
-
 const cards = (page: Page) => page.getByRole('article');
 
 async function openDirectory(page: Page, path = '/find-trainer') {
-  await blockMapTiles(page);
   await page.goto(path);
   await expect(cards(page).first()).toBeVisible();
 }
@@ -54,6 +48,49 @@ test('the map shows the trainers as markers and clusters, and a popup leads to t
   await expect(popup.getByText('Jasmine Carter')).toBeVisible();
   await popup.getByRole('button', { name: 'View Profile' }).click();
   await expect(page.getByRole('article', { name: 'Jasmine Carter' })).toBeFocused();
+});
+
+test('the map draws the states itself: public pages ask no outside server and log no error', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const own = new URL(baseURL ?? 'http://localhost').host;
+  const outside: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith('http') && url.host !== own) outside.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+
+  await page.goto('/find-trainer');
+  const map = page.getByRole('region', { name: 'Map of certified trainers' });
+  // The states from the bundled atlas are vector paths; there is no tile layer.
+  await expect.poll(() => map.locator('path.leaflet-interactive, svg path').count()).toBeGreaterThan(40);
+  await expect(map.locator('.leaflet-tile')).toHaveCount(0);
+  await expect(map.locator('.marker-cluster, .leaflet-marker-icon').first()).toBeVisible();
+
+  const [trainer] = (await (await request.get('/api/public-trainers?limit=1')).json()) as { id: number }[];
+  const [listed] = (await (await request.get('/api/classes')).json()) as { id: number }[];
+  const pages = [
+    '/classes',
+    '/public-calendar',
+    `/trainer/${trainer?.id}`,
+    '/public',
+    '/trainer-portal/login',
+  ];
+  if (listed) pages.push(`/public/class/${listed.id}`);
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(outside).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('a state tile filters the cards to that state', async ({ page }) => {

@@ -55,6 +55,18 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(100_000).default(5),
   ),
   DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['auto', 'off']).default('auto')),
+  MAP_TILE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      // Not z.url(): a template's host may hold {s} (the provider's subdomains).
+      .regex(/^https:\/\/[\w{}.-]+(:\d+)?\/\S*$/, { error: 'must be an https:// address' })
+      .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), {
+        error: 'must be a tile address template with {z}, {x} and {y}',
+      })
+      .optional(),
+  ),
+  MAP_TILE_ATTRIBUTION: optionalString,
   WEB_DIST_DIR: optionalString,
   PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'stripe']).default('test')),
   STRIPE_SECRET_KEY: optionalString,
@@ -109,6 +121,8 @@ export interface AppConfig {
   signInLinksPerIp: number;
   /** Sign-in links one e-mail address may be sent in a minute. */
   signInLinksPerEmail: number;
+  /** Map tiles from a provider; without them the map draws the states from the bundled atlas (no outside calls). */
+  mapTiles: { url: string; attribution: string } | null;
   /** Load demo data into an empty embedded database at start (never in production). */
   loadDemoData: boolean;
   /** Built web app served by the server, when present. */
@@ -180,6 +194,10 @@ export function loadConfig(
       : []),
   ];
   if (s3Problems.length > 0) throw new ConfigError(s3Problems);
+  if (e.MAP_TILE_URL && !e.MAP_TILE_ATTRIBUTION?.trim()) {
+    // Tile providers' terms require their credit on the map.
+    throw new ConfigError(['MAP_TILE_ATTRIBUTION: required when MAP_TILE_URL is set']);
+  }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET && !overrides.sessionSecret) {
     // Generated secrets are fine on one machine; production must set one it can keep and rotate.
     throw new ConfigError(['SESSION_SECRET: required when NODE_ENV is production']);
@@ -199,6 +217,10 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     signInLinksPerIp: e.SIGN_IN_LINKS_PER_IP,
     signInLinksPerEmail: e.SIGN_IN_LINKS_PER_EMAIL,
+    mapTiles:
+      e.MAP_TILE_URL && e.MAP_TILE_ATTRIBUTION
+        ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION.trim() }
+        : null,
     loadDemoData: e.DEMO_DATA === 'auto' && e.NODE_ENV !== 'production' && !e.DATABASE_URL,
     webDistDir: e.WEB_DIST_DIR
       ? resolveFromInvocation(e.WEB_DIST_DIR, env)

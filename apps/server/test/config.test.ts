@@ -63,6 +63,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secret, SIGN_IN_LINKS_PER_IP: 'many' })).toThrow(/SIGN_IN_LINKS_PER_IP/);
   });
 
+  it('takes map tiles only as an https template with their attribution', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, { dataDir: '/tmp/sp-config' }).mapTiles).toBeNull();
+    const url = 'https://{s}.tile.example.com/{z}/{x}/{y}.png';
+    expect(
+      loadConfig({ ...secret, MAP_TILE_URL: url, MAP_TILE_ATTRIBUTION: ' © Example ' }).mapTiles,
+    ).toEqual({
+      url,
+      attribution: '© Example',
+    });
+    expect(() => loadConfig({ ...secret, MAP_TILE_URL: url })).toThrow(/MAP_TILE_ATTRIBUTION: required/);
+    expect(() =>
+      loadConfig({
+        ...secret,
+        MAP_TILE_URL: 'http://tiles.example.com/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: 'x',
+      }),
+    ).toThrow(/MAP_TILE_URL: must be an https/);
+    expect(() =>
+      loadConfig({ ...secret, MAP_TILE_URL: 'https://tiles.example.com/map.png', MAP_TILE_ATTRIBUTION: 'x' }),
+    ).toThrow(/MAP_TILE_URL: must be a tile address template/);
+  });
+
   it('has working defaults and derives APP_URL from the port', () => {
     const config = loadConfig(
       { PORT: '4010', SESSION_SECRET: 'x'.repeat(32) },

@@ -321,3 +321,22 @@ describe('public trainer profile and state counts', () => {
     ]);
   });
 });
+
+describe('GET /api/public-trainers/map-tiles', () => {
+  it('has no tiles by default, so the map draws the bundled atlas and calls no one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public-trainers/map-tiles' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ tiles: null });
+  });
+
+  it('gives the configured provider and its attribution', async () => {
+    const tiles = { url: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', attribution: '© Example Maps' };
+    const withTiles = await buildTestApp({ mapTiles: tiles });
+    try {
+      const res = await withTiles.app.inject({ method: 'GET', url: '/api/public-trainers/map-tiles' });
+      expect(res.json()).toEqual({ tiles });
+    } finally {
+      await withTiles.close();
+    }
+  });
+});

@@ -36,6 +36,7 @@ const RESPONSES: Record<string, z.ZodType> = {
   'POST /api/auth/magic-link': z.strictObject({ sent: z.literal(true) }),
   'GET /api/trainers': z.array(idName),
   'GET /api/public-trainers': z.array(idName),
+  'GET /api/public-trainers/map-tiles': z.strictObject({ tiles: z.null() }),
   'GET /api/public-trainers/states': z.array(z.looseObject({ state: z.string(), count: z.number() })),
   'GET /api/classes': z.array(z.looseObject({ id: z.number(), title: z.string(), start: z.string() })),
   'GET /api/admin/knowledge/articles': z.array(z.looseObject({ id: z.number(), title: z.string() })),

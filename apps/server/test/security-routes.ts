@@ -190,6 +190,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/public-trainers': everyone(),
   'GET /api/public-trainers/states': everyone(),
   'GET /api/public-trainers/markers': everyone(),
+  'GET /api/public-trainers/map-tiles': everyone(),
   'GET /api/public-trainers/:id': everyone(),
   'GET /api/classes': everyone(),
   'GET /api/classes/:id': everyone(),

@@ -104,3 +104,8 @@ export const trainerMarkerQuerySchema = publicTrainerQuerySchema.pick({
  * trainers: [id, latitude, longitude, display name, 1 for headquarters else 0].
  */
 export type TrainerMarker = [id: number, latitude: number, longitude: number, name: string, hq: 0 | 1];
+
+/** GET /api/public-trainers/map-tiles: a provider's map tiles when the server is set up with them, else null. */
+export interface MapTilesAnswer {
+  tiles: { url: string; attribution: string } | null;
+}

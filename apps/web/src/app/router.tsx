@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
 import { RequireAdmin } from './guards/require-admin';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found';
@@ -80,6 +81,8 @@ function section(children: RouteObject[]): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while the first page's code loads.
+    hydrateFallbackElement: <PageLoader />,
     errorElement: <RouteError standalone />,
     children: [
       section([

@@ -1,4 +1,4 @@
-import { publicTrainerQuerySchema, trainerMarkerQuerySchema } from '@soulpunch/shared';
+import { type MapTilesAnswer, publicTrainerQuerySchema, trainerMarkerQuerySchema } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Listen } from '../../db/database';
 import type { AppDeps } from '../../deps';
@@ -78,6 +78,12 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
       return sendAnswer(request, reply, answer);
     },
   );
+
+  // Whether the map draws a provider's tiles (MAP_TILE_URL) or only the bundled atlas of the states.
+  r.get('/api/public-trainers/map-tiles', { config: { access: 'public' as const } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { tiles: app.config.mapTiles } satisfies MapTilesAnswer;
+  });
 
   r.get('/api/public-trainers/states', route, async (request, reply) => {
     const answer = await cache.get('states', async () => ({ body: await countPublicTrainersByState(db) }));

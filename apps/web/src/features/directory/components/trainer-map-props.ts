@@ -6,6 +6,8 @@ import type { LatLngTuple } from 'leaflet';
 /** Spec 9: the middle of the United States at zoom 4, 400 px high. */
 export const MAP_CENTER: LatLngTuple = [39.8, -98.6];
 export const MAP_ZOOM = 4;
+/** Street level: as far as a provider's tiles go, and far enough to separate trainers in one town. */
+export const MAP_MAX_ZOOM = 18;
 export const MAP_HEIGHT = 400;
 export const MAP_LABEL = 'Map of certified trainers';
 

@@ -13,9 +13,18 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { useMapTiles } from '../api/get-map-tiles';
 import { usePublicTrainer } from '../api/get-public-trainer';
 import { POPUP_BIO_LENGTH, specialtiesOf, trainerLocation, truncate } from '../format';
-import { MAP_CENTER, MAP_HEIGHT, MAP_LABEL, MAP_ZOOM, type TrainerMapProps } from './trainer-map-props';
+import {
+  MAP_CENTER,
+  MAP_HEIGHT,
+  MAP_LABEL,
+  MAP_MAX_ZOOM,
+  MAP_ZOOM,
+  type TrainerMapProps,
+} from './trainer-map-props';
+import { UsStatesLayer } from './us-states-layer';
 
 // The marker images come from the bundle, not from an outside host.
 const markerIcon = L.icon({
@@ -38,6 +47,17 @@ function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
     className: `marker-cluster marker-cluster-${size}`,
     iconSize: L.point(40, 40),
   });
+}
+
+/**
+ * A provider's tiles when the server is set up with them (MAP_TILE_URL); otherwise the states from the bundled
+ * atlas, so by default the map calls no outside server and tells no one who looks at it.
+ */
+function MapGround() {
+  const tiles = useMapTiles();
+  if (tiles.isPending) return null;
+  const provider = tiles.data?.tiles;
+  return provider ? <TileLayer url={provider.url} attribution={provider.attribution} /> : <UsStatesLayer />;
 }
 
 /** Names the map for assistive technology: MapContainer passes no aria attributes to its element. */
@@ -179,14 +199,14 @@ export default function TrainerMap({ markers, viewKey, onViewProfile }: TrainerM
     <MapContainer
       center={MAP_CENTER}
       zoom={MAP_ZOOM}
+      // Tiles would set it; the clusters need it with the atlas alone too.
+      maxZoom={MAP_MAX_ZOOM}
       scrollWheelZoom={false}
+      className="trainer-map"
       style={{ height: MAP_HEIGHT, width: '100%', borderRadius: 8 }}
     >
       <MapLabel />
-      <TileLayer
-        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-      />
+      <MapGround />
       <ClusteredMarkers markers={markers} onSelect={setSelectedId} />
       <FitToMarkers markers={markers} viewKey={viewKey} />
       {selected && (
