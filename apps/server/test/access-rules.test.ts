@@ -30,6 +30,7 @@ const PUBLIC_ROUTES = [
   'GET /api/public-trainers/states',
   'GET /api/public-trainers/:id',
   'GET /api/public-trainers/markers',
+  'GET /api/public-trainers/map-tiles',
   'GET /api/classes',
   'GET /api/classes/:id',
   'POST /api/classes/:id/registrations',

@@ -286,3 +286,64 @@ describe("the prototype's calendar calls", () => {
     expect((await call(admin, 'GET', '/api/trainer-profile')).statusCode).toBe(403);
   });
 });
+
+describe('cached public classes answers', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('keeps the list, the class page and the feeds as ready bytes, with 304 for a current copy', async () => {
+    const created = await addClass();
+    for (const url of [
+      '/api/classes',
+      `/api/classes/${created.id}`,
+      '/api/calendar/classes.ics',
+      `/api/calendar/classes/${created.id}.ics`,
+      `/api/calendar/trainers/${mariaId}.ics`,
+    ]) {
+      const first = await get(url, { 'accept-encoding': 'gzip' });
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['content-encoding'], url).toBe('gzip');
+      const again = await get(url, { 'if-none-match': String(first.headers.etag) });
+      expect(again.statusCode, url).toBe(304);
+    }
+    const feed = await get(`/api/calendar/classes/${created.id}.ics`);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(feed.headers['content-disposition']).toBe(`attachment; filename="class-${created.id}.ics"`);
+    expect(feed.body).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('shows a registration at once, and a change written straight into the database soon after', async () => {
+    const created = await addClass({ capacity: 5 });
+    const page = await get(`/api/classes/${created.id}`);
+    expect(page.json()).toMatchObject({ registeredCount: 0, spotsLeft: 5 });
+    expect((await register(created.id, 1)).statusCode).toBe(201);
+    const afterRegistration = await get(`/api/classes/${created.id}`, {
+      'if-none-match': String(page.headers.etag),
+    });
+    expect(afterRegistration.statusCode).toBe(200);
+    expect(afterRegistration.json()).toMatchObject({ registeredCount: 1, spotsLeft: 4 });
+
+    // Another instance or a script: the database's notice clears the cache (on PostgreSQL, a moment later).
+    await t.app.db
+      .updateTable('classes')
+      .set({ title: 'Campus Safety' })
+      .where('id', '=', created.id)
+      .execute();
+    await expect
+      .poll(async () => (await get('/api/classes')).json().map((c: { title: string }) => c.title))
+      .toContain('Campus Safety');
+    await t.app.db
+      .updateTable('classRegistrations')
+      .set({ status: 'cancelled' })
+      .where('classId', '=', created.id)
+      .execute();
+    await expect.poll(async () => (await get(`/api/classes/${created.id}`)).json().spotsLeft).toBe(5);
+  });
+
+  it('does not keep an error: an unknown class or trainer is 404 every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await get('/api/classes/999999')).statusCode).toBe(404);
+      expect((await get('/api/calendar/trainers/999999.ics')).statusCode).toBe(404);
+    }
+  });
+});

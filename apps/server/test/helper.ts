@@ -179,6 +179,8 @@ export async function resetDatabase(app: FastifyInstance): Promise<void> {
   await sql`truncate users, user_roles, sessions, magic_links, rate_limit_hits, outbox_messages, trainers, trainer_profiles, trainer_onboarding_steps, trainer_changes, trainer_resource_visits, classes, class_registrations restart identity cascade`.execute(
     app.db,
   );
+  // The database's notice would clear the cached public answers too, but on PostgreSQL a moment later.
+  app.publicDirectoryCache.invalidate();
 }
 
 /**

@@ -11,6 +11,7 @@ import * as assistant from './migrations/0008-assistant';
 import * as upcomingTrainingDates from './migrations/0009-upcoming-training-dates';
 import * as scheduledJobRounds from './migrations/0010-scheduled-job-rounds';
 import * as directorySearch from './migrations/0011-directory-search';
+import * as publicClassesCache from './migrations/0012-public-classes-cache';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-upcoming-training-dates': upcomingTrainingDates,
   '0010-scheduled-job-rounds': scheduledJobRounds,
   '0011-directory-search': directorySearch,
+  '0012-public-classes-cache': publicClassesCache,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer } from '../auth/access';
+import { sendAnswer } from '../directory/public-cache';
 import { getPublicTrainer } from '../directory/service';
 import { trainerIdParams } from '../trainers/routes';
 import { legacyClassesBodySchema, legacyUpcomingClasses, saveLegacyClasses } from './legacy';
@@ -43,22 +44,34 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
     return id;
   };
 
-  // Public: upcoming classes, one class, registration and its cancellation, calendar feeds.
-  r.get(
-    '/api/classes',
-    { schema: { querystring: classQuerySchema }, config: { access: 'public' } },
-    async (request, reply) => {
-      const { items, total } = await listPublicClasses(db, request.query);
-      reply.header('X-Total-Count', String(total));
-      return items;
-    },
-  );
+  // Public: upcoming classes, one class, registration and its cancellation, calendar feeds. The answers are
+  // kept as ready bytes with the directory's (dropped when classes, registrations, trainers, profiles or
+  // documents change) and rebuilt at least every minute, as classes start and leave the lists.
+  const cache = app.publicDirectoryCache;
+  const cached = { compress: false as const, config: { access: 'public' as const } };
+  const inAMinute = () => Date.now() + 60_000;
+  const calendar = 'text/calendar; charset=utf-8';
 
-  r.get(
-    '/api/classes/:id',
-    { schema: { params: classIdParams }, config: { access: 'public' } },
-    async (request) => getPublicClass(db, request.params.id),
-  );
+  r.get('/api/classes', { ...cached, schema: { querystring: classQuerySchema } }, async (request, reply) => {
+    const answer = await cache.get(`classes ${JSON.stringify(request.query)}`, async () => {
+      const { items, total } = await listPublicClasses(db, request.query);
+      const firstStart = items[0] ? Date.parse(items[0].start) : Number.POSITIVE_INFINITY;
+      return {
+        body: items,
+        headers: { 'X-Total-Count': String(total) },
+        expiresAt: Math.min(firstStart, inAMinute()),
+      };
+    });
+    return sendAnswer(request, reply, answer);
+  });
+
+  r.get('/api/classes/:id', { ...cached, schema: { params: classIdParams } }, async (request, reply) => {
+    const answer = await cache.get(`class ${request.params.id}`, async () => ({
+      body: await getPublicClass(db, request.params.id),
+      expiresAt: inAMinute(),
+    }));
+    return sendAnswer(request, reply, answer);
+  });
 
   r.post(
     '/api/classes/:id/registrations',
@@ -80,34 +93,41 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
     async (request) => cancelRegistration(deps, request.body.token),
   );
 
-  r.get('/api/calendar/classes.ics', { config: { access: 'public' } }, async (_request, reply) =>
-    reply
-      .type('text/calendar; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=300')
-      .send(await classesFeed(deps)),
-  );
+  r.get('/api/calendar/classes.ics', cached, async (request, reply) => {
+    const answer = await cache.get('calendar', async () => ({
+      body: await classesFeed(deps),
+      contentType: calendar,
+      expiresAt: inAMinute(),
+    }));
+    return sendAnswer(request, reply, answer);
+  });
 
   // One class, as the class page's 'Add to calendar' file: importing it adds that class and nothing else.
   r.get(
     '/api/calendar/classes/:id.ics',
-    { schema: { params: classIdParams }, config: { access: 'public' } },
-    async (request, reply) =>
-      reply
-        .type('text/calendar; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="class-${request.params.id}.ics"`)
-        .header('Cache-Control', 'public, max-age=300')
-        .send(await classEventFile(deps, request.params.id)),
+    { ...cached, schema: { params: classIdParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const answer = await cache.get(`calendar class ${id}`, async () => ({
+        body: await classEventFile(deps, id),
+        contentType: calendar,
+        headers: { 'Content-Disposition': `attachment; filename="class-${id}.ics"` },
+        expiresAt: inAMinute(),
+      }));
+      return sendAnswer(request, reply, answer);
+    },
   );
 
   r.get(
     '/api/calendar/trainers/:id.ics',
-    { schema: { params: trainerIdParams }, config: { access: 'public' } },
+    { ...cached, schema: { params: trainerIdParams } },
     async (request, reply) => {
-      await getPublicTrainer(db, request.params.id);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=300')
-        .send(await classesFeed(deps, request.params.id));
+      const { id } = request.params;
+      const answer = await cache.get(`calendar trainer ${id}`, async () => {
+        await getPublicTrainer(db, id);
+        return { body: await classesFeed(deps, id), contentType: calendar, expiresAt: inAMinute() };
+      });
+      return sendAnswer(request, reply, answer);
     },
   );
 

@@ -10,15 +10,20 @@ export interface CachedAnswer {
   gzip: Buffer;
   br: Buffer;
   headers: Record<string, string>;
+  contentType: string;
   /** Epoch ms after which the answer is built again (a class it lists has started); Infinity when never. */
   expiresAt: number;
 }
 
 export interface Built {
+  /** Sent as JSON, or as it is when it is text of another `contentType` (a calendar file). */
   body: unknown;
+  contentType?: string;
   headers?: Record<string, string>;
   expiresAt?: number;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface PublicCache {
   /** The cached answer for `key`, or the one `build` makes (once, however many requests ask meanwhile). */
@@ -36,10 +41,13 @@ const LARGE_BODY = 1024 * 1024;
 /** Compressed on the thread pool: a large list does not hold up other requests while it is encoded. */
 export async function encodeAnswer({
   body,
+  contentType = JSON_TYPE,
   headers = {},
   expiresAt = Number.POSITIVE_INFINITY,
 }: Built): Promise<CachedAnswer> {
-  const plain = Buffer.from(JSON.stringify(body));
+  const plain = Buffer.from(
+    contentType !== JSON_TYPE && typeof body === 'string' ? body : JSON.stringify(body),
+  );
   const [gzipped, br] = await Promise.all([
     gzipAsync(plain, { level: 9 }),
     brotliAsync(plain, {
@@ -56,6 +64,7 @@ export async function encodeAnswer({
     gzip: gzipped,
     br,
     headers,
+    contentType,
     expiresAt,
   };
 }
@@ -144,7 +153,7 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
   for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  reply.type('application/json; charset=utf-8');
+  reply.type(answer.contentType);
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.plain);
 }

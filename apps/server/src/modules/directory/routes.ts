@@ -80,10 +80,14 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
   );
 
   // Whether the map draws a provider's tiles (MAP_TILE_URL) or only the bundled atlas of the states.
-  r.get('/api/public-trainers/map-tiles', { config: { access: 'public' as const } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return { tiles: app.config.mapTiles } satisfies MapTilesAnswer;
-  });
+  r.get(
+    '/api/public-trainers/map-tiles',
+    { config: { access: 'public' as const } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return { tiles: app.config.mapTiles } satisfies MapTilesAnswer;
+    },
+  );
 
   r.get('/api/public-trainers/states', route, async (request, reply) => {
     const answer = await cache.get('states', async () => ({ body: await countPublicTrainersByState(db) }));
