@@ -306,6 +306,8 @@ describe('cached public classes answers', () => {
       const again = await get(url, { 'if-none-match': String(first.headers.etag) });
       expect(again.statusCode, url).toBe(304);
     }
+    // Places left change with every registration: browsers must ask again, and get a 304 while nothing changed.
+    expect((await get(`/api/classes/${created.id}`)).headers['cache-control']).toBe('public, no-cache');
     const feed = await get(`/api/calendar/classes/${created.id}.ics`);
     expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(feed.headers['content-disposition']).toBe(`attachment; filename="class-${created.id}.ics"`);

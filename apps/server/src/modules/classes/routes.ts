@@ -50,6 +50,8 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   const cache = app.publicDirectoryCache;
   const cached = { compress: false as const, config: { access: 'public' as const } };
   const inAMinute = () => Date.now() + 60_000;
+  // Places left change with every registration: browsers ask again each time (a 304 while nothing changed).
+  const revalidate = { 'Cache-Control': 'public, no-cache' };
   const calendar = 'text/calendar; charset=utf-8';
 
   r.get('/api/classes', { ...cached, schema: { querystring: classQuerySchema } }, async (request, reply) => {
@@ -58,7 +60,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
       const firstStart = items[0] ? Date.parse(items[0].start) : Number.POSITIVE_INFINITY;
       return {
         body: items,
-        headers: { 'X-Total-Count': String(total) },
+        headers: { ...revalidate, 'X-Total-Count': String(total) },
         expiresAt: Math.min(firstStart, inAMinute()),
       };
     });
@@ -68,6 +70,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   r.get('/api/classes/:id', { ...cached, schema: { params: classIdParams } }, async (request, reply) => {
     const answer = await cache.get(`class ${request.params.id}`, async () => ({
       body: await getPublicClass(db, request.params.id),
+      headers: revalidate,
       expiresAt: inAMinute(),
     }));
     return sendAnswer(request, reply, answer);

@@ -34,7 +34,8 @@ export async function usePublicDirectoryCache(app: FastifyInstance, listen: List
   const stop = await listen(CHANNEL, cache.invalidate, cache.invalidate);
   // The database may already be closed by then: stopping is best effort.
   app.addHook('onClose', async () => stop().catch(() => {}));
-  app.addHook('onResponse', async (request, reply) => {
+  // Before the answer leaves: a client that reads right after its own write never gets the old copy.
+  app.addHook('onSend', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate();
   });
 }
