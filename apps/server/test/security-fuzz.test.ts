@@ -35,7 +35,7 @@ const RESPONSES: Record<string, z.ZodType> = {
   'GET /api/auth/session': z.strictObject({ user: z.looseObject({ id: z.number() }).nullable() }),
   'POST /api/auth/magic-link': z.strictObject({ sent: z.literal(true) }),
   'GET /api/trainers': z.array(idName),
-  'GET /api/public-trainers': z.array(idName),
+  'GET /api/public-trainers': z.array(z.looseObject({ id: z.number().int(), displayName: z.string() })),
   'GET /api/public-trainers/map-tiles': z.strictObject({ tiles: z.null() }),
   'GET /api/public-trainers/states': z.array(z.looseObject({ state: z.string(), count: z.number() })),
   'GET /api/classes': z.array(z.looseObject({ id: z.number(), title: z.string(), start: z.string() })),
