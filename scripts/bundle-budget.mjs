@@ -16,22 +16,22 @@ export const JS_TARGET_KB = 150;
  * Lower a ceiling when a change makes the route lighter.
  */
 export const PUBLIC_ROUTES = {
-  '/find-trainer': { page: 'src/features/directory/components/find-trainer-page.tsx', ceilingKb: 210 },
-  '/public/find-trainer': { page: 'src/features/directory/components/find-trainer-page.tsx', ceilingKb: 210 },
-  '/trainer/:id': { page: 'src/features/directory/components/trainer-profile-page.tsx', ceilingKb: 195 },
+  '/find-trainer': { page: 'src/features/directory/components/find-trainer-page.tsx', ceilingKb: 173 },
+  '/public/find-trainer': { page: 'src/features/directory/components/find-trainer-page.tsx', ceilingKb: 173 },
+  '/trainer/:id': { page: 'src/features/directory/components/trainer-profile-page.tsx', ceilingKb: 156 },
   '/public/trainer/:id': {
     page: 'src/features/directory/components/trainer-profile-page.tsx',
-    ceilingKb: 195,
+    ceilingKb: 156,
   },
-  '/public': { page: 'src/features/directory/components/visitor-landing-page.tsx', ceilingKb: 160 },
-  '/classes': { page: 'src/features/classes/components/public-classes-page.tsx', ceilingKb: 200 },
-  '/public/classes': { page: 'src/features/classes/components/public-classes-page.tsx', ceilingKb: 200 },
-  '/public/class/:id': { page: 'src/features/classes/components/class-details-page.tsx', ceilingKb: 195 },
-  '/public-calendar': { page: 'src/features/classes/components/public-calendar-page.tsx', ceilingKb: 225 },
-  '/privacy': { page: 'src/features/legal/privacy-policy-page.tsx', ceilingKb: 160 },
-  '/terms-of-service': { page: 'src/features/legal/terms-of-service-page.tsx', ceilingKb: 160 },
-  '/support-public': { page: 'src/features/legal/support-page.tsx', ceilingKb: 160 },
-  '/trainer-portal/login': { page: 'src/features/auth/components/login-page.tsx', ceilingKb: 185 },
+  '/public': { page: 'src/features/directory/components/visitor-landing-page.tsx', ceilingKb: 150 },
+  '/classes': { page: 'src/features/classes/components/public-classes-page.tsx', ceilingKb: 161 },
+  '/public/classes': { page: 'src/features/classes/components/public-classes-page.tsx', ceilingKb: 161 },
+  '/public/class/:id': { page: 'src/features/classes/components/class-details-page.tsx', ceilingKb: 155 },
+  '/public-calendar': { page: 'src/features/classes/components/public-calendar-page.tsx', ceilingKb: 162 },
+  '/privacy': { page: 'src/features/legal/privacy-policy-page.tsx', ceilingKb: 150 },
+  '/terms-of-service': { page: 'src/features/legal/terms-of-service-page.tsx', ceilingKb: 150 },
+  '/support-public': { page: 'src/features/legal/support-page.tsx', ceilingKb: 150 },
+  '/trainer-portal/login': { page: 'src/features/auth/components/login-page.tsx', ceilingKb: 150 },
 };
 
 /** Every file a manifest entry needs at once: itself, its CSS, and its static imports, recursively. */

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, type Page, test } from '../fixtures/test';
 
 // Demo data (apps/server/src/demo/demo-data.ts): the admin, and the headquarters trainer in Tulsa, OK,
 // whose profile is complete (every checkbox ticked, so unticking two lowers her scores).

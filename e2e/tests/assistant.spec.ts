@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, type Locator, type Page, test } from '../fixtures/test';
 
 // Each test adds its own new trainer (fresh documents, no answers yet), so tests share nothing but the
 // seeded knowledge base, and every trainer stays far below the 10 questions a minute.

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, type Page, test } from '../fixtures/test';
 
 // Issue #14: a class's time zone follows its place, every class leads to its class page (registration, the one-class
 // calendar file), a cancelled class offers no place, the trainer's first name, the dashboard's dated training and

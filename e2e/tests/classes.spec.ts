@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, test } from '../fixtures/test';
 
 // A generated demo trainer (apps/server/src/demo/demo-data.ts), publicly listed, that no other spec touches.
 const TRAINER = 'taylor.thompson@example.com';

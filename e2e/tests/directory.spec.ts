@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, type Page, test } from '../fixtures/test';
 
 // The e2e server loads about 40 demo trainers; Jasmine Carter (Tulsa, OK) is headquarters.
 

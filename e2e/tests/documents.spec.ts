@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, type Page, test } from '../fixtures/test';
 
 // Demo data: the administrator. The trainers are new each run, so their documents are fresh.
 const ADMIN = 'admin@soulpunch.example';

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { type Browser, expect, type Page, test, waitsForTheApp } from '../fixtures/test';
 
 // A new visitor each run: the e-mail must not belong to a trainer yet.
 const uniqueEmail = (label: string) =>
@@ -54,7 +54,7 @@ async function confirmAndSignIn(page: Page) {
 
 async function asAdmin(browser: Browser) {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitsForTheApp(await context.newPage());
   await signInAs(page, 'admin@soulpunch.example');
   await expect(page).toHaveURL(/\/admin$/);
   return { page, close: () => context.close() };

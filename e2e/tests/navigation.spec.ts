@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { type Browser, expect, type Page, test, waitsForTheApp } from '../fixtures/test';
 
 // Demo data (apps/server/src/demo/demo-data.ts): the administrator, a generated trainer who is only a trainer
 // (read, never changed here) and headquarters' trainer, who is also an administrator.
@@ -18,7 +18,7 @@ const storageStates = new Map<Role, string>();
 
 async function signedInState(browser: Browser, email: string, path: string): Promise<string> {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitsForTheApp(await context.newPage());
   await signInAs(page, email);
   await expect(page).not.toHaveURL(/\/auth\/confirm/);
   await context.storageState({ path });
@@ -208,7 +208,7 @@ for (const role of ['visitor', 'trainer', 'admin'] as const) {
   }) => {
     test.setTimeout(600_000);
     const context = await browser.newContext({ viewport: PHONE, storageState: storageStates.get(role) });
-    const page = await context.newPage();
+    const page = waitsForTheApp(await context.newPage());
     const opened = new Set<string>();
     try {
       for (const route of routeTable()) {
@@ -272,7 +272,7 @@ test.describe('a visitor', () => {
 /** A page signed in as the role (through the saved session), closed after the test. */
 async function pageAs(browser: Browser, role: Role, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, storageState: storageStates.get(role) });
-  const page = await context.newPage();
+  const page = waitsForTheApp(await context.newPage());
   pagesToClose.push(page);
   return page;
 }

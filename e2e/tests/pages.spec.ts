@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, test } from '../fixtures/test';
 
 test('the Terms & Conditions page has its 7 sections and no serious accessibility issue', async ({
   page,

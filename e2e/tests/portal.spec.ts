@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, type Locator, type Page, test } from '../fixtures/test';
 
 // A generated demo trainer (apps/server/src/demo/demo-data.ts) that no other spec touches. The steps below read
 // the trainer's state instead of assuming it, so a change to the generated data does not break them.

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { latestSignInLink, signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { expect, test } from '../fixtures/test';
 
 // Demo data accounts (apps/server/src/demo/demo-data.ts).
 const ADMIN = 'admin@soulpunch.example';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { ROLES } from './auth-basics';
 
-export const ROLES = ['admin', 'trainer'] as const;
-export type Role = (typeof ROLES)[number];
+export * from './auth-basics';
 
 /** Lower-cased and trimmed so one person has one account whatever they type. */
 export const emailSchema = z
@@ -35,19 +35,3 @@ export interface VerifyResponse {
   user: SessionUser;
   redirectTo: string;
 }
-
-/** Where a user lands after signing in: admins on the admin dashboard, trainers on their portal. */
-export function landingPathFor(user: Pick<SessionUser, 'roles'>): string {
-  if (user.roles.includes('admin')) return '/admin';
-  return '/trainer-portal/dashboard';
-}
-
-export const MAGIC_LINK_TTL_MINUTES = 10;
-
-export const authMessages = {
-  invalidEmail: 'Please enter a valid email address',
-  unknownEmail: 'This email is not registered in our system. Please try again.',
-  linkSent: 'Magic link sent! Check your email inbox.',
-  invalidLink: 'This sign-in link is invalid, has expired or was already used. Please request a new one.',
-  tooManyRequests: 'Too many sign-in requests. Please wait a moment and try again.',
-} as const;

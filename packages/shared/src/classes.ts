@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import {
+  CLASS_LEVELS,
+  CLASS_TYPES,
+  type ClassLevel,
+  type ClassType,
+  DEFAULT_CLASS_CAPACITY,
+  DEFAULT_CLASS_PRICE,
+} from './class-basics';
 import { isValidTimeZone } from './class-time';
 import { optionalText, optionalUrl, trainerEmailSchema, trainerNameSchema } from './trainers';
 
-export const CLASS_TYPES = ['group', 'workshop', 'private', 'corporate', 'series'] as const;
-export type ClassType = (typeof CLASS_TYPES)[number];
-export const CLASS_LEVELS = ['beginner', 'all-levels', 'custom', 'advanced'] as const;
-export type ClassLevel = (typeof CLASS_LEVELS)[number];
-
-export const DEFAULT_CLASS_TITLE = '2-Hour Basic Self-Defense Class';
-export const DEFAULT_CLASS_PRICE = 75;
-export const DEFAULT_CLASS_CAPACITY = 20;
+export * from './class-basics';
 
 export const classMessages = {
   titleRequired: 'Class title is required',
@@ -121,20 +122,12 @@ export interface ClassSummary {
   status: ClassStatus;
 }
 
-/** The class page, where capacity, registration and the waitlist live (lists, cards and e-mails link here). */
-export const classPagePath = (classId: number) => `/public/class/${classId}`;
-
 export interface Registration {
   id: number;
   name: string;
   email: string;
   status: 'registered' | 'waitlisted' | 'cancelled';
   createdAt: string;
-}
-
-export function priceLabel(price: number): string {
-  if (price === 0) return 'Free';
-  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
 }
 
 export const classQuerySchema = z.strictObject({

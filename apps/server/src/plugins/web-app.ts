@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/app-error';
+import { SESSION_COOKIE } from '../modules/auth/access';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
 
 /** Query strings may carry sign-in tokens (the confirm page): they never reach logs or messages. */
@@ -38,6 +41,60 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     .replace('</head>', `  ${tags}\n  </head>`);
 }
 
+/** The web app's server renderer (apps/web/src/entry-server.tsx), built into `dist-ssr` beside the app. */
+interface PageRenderer {
+  renderPage(
+    url: URL,
+    options: { fetchApi: typeof fetch; visitor: boolean },
+  ): Promise<{ html: string; state: string } | null>;
+}
+
+/** The page's markup in #root and the data it was made from, for the browser to hydrate. */
+export function withRenderedPage(indexHtml: string, page: { html: string; state: string }): string {
+  // '<' escaped: the data (trainers' own text) cannot close the script element.
+  const state = page.state.replace(/</g, '\\u003c');
+  return indexHtml.replace(
+    '<div id="root"></div>',
+    () =>
+      `<div id="root">${page.html}</div><script type="application/json" id="server-state">${state}</script>`,
+  );
+}
+
+/** The page's API calls, answered in-process by the app itself: the public answers come from its cache. */
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: String(input),
+      headers: { accept: 'application/json' },
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
+}
+
+/**
+ * A rendered page is tens of KB of markup: compressed here, because @fastify/compress hooks into routes and a
+ * not-found handler is not one. Brotli at a quality cheap enough for every request.
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
+  reply.header('Vary', 'Accept-Encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (body.length < 1024) return reply.send(body);
+  if (/\bbr\b/.test(accepted)) {
+    const options = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+    return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(body, options));
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(body, { level: 6 }));
+  }
+  return reply.send(body);
+}
+
 /** The built React app: hashed assets with long caching, index.html (with page meta) for client routes. */
 export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: Db) {
   const indexFile = path.join(config.webDistDir, 'index.html');
@@ -46,6 +103,16 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     throw new Error(`The web app is not built (${indexFile} is missing). Run \`npm run build\` first.`);
   }
   const indexHtml = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
+  const rendererFile = path.join(config.webDistDir, '..', 'dist-ssr', 'entry-server.js');
+  // Loaded on the first page asked for, not at start; without a built renderer pages render in the browser.
+  let renderer: Promise<PageRenderer | null> | undefined;
+  const loadRenderer = () => {
+    renderer ??= existsSync(rendererFile)
+      ? (import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>)
+      : Promise.resolve(null);
+    return renderer;
+  };
+  const fetchApi = inProcessFetch(app);
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -74,10 +141,19 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     }
     if (/\.[a-z0-9]+$/i.test(pathname)) throw notFound('No such file.');
     const meta = await pageMetaFor(db, config, pathname);
-    return reply
-      .status(meta.status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(withPageMeta(indexHtml, meta));
+    let html = withPageMeta(indexHtml, meta);
+    if (meta.status === 200) {
+      try {
+        const visitor = request.cookies[SESSION_COOKIE] === undefined;
+        const url = new URL(request.url, 'http://app');
+        const page = await (await loadRenderer())?.renderPage(url, { fetchApi, visitor });
+        if (page) html = withRenderedPage(html, page);
+      } catch (error) {
+        // The browser can still render the page itself: a renderer's fault costs speed, not the page.
+        request.log.error({ err: error }, 'server rendering failed');
+      }
+    }
+    reply.status(meta.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, html);
   });
 }

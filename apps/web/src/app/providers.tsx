@@ -1,11 +1,16 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useMounted } from '@mantine/hooks';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { showNewestToastAtOnce } from '@/components/toasts';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './error-boundary';
 import { cssVariablesResolver, theme } from './theme';
+
+// Toasts are never needed before a page is on screen: their container loads after it (a toast shown earlier
+// waits in the store and appears when it has loaded).
+const ToastContainer = lazy(() =>
+  import('@/components/toast-container').then((m) => ({ default: m.ToastContainer })),
+);
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -17,7 +22,7 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  useEffect(() => showNewestToastAtOnce(), []);
+  const mounted = useMounted();
   return (
     <MantineProvider
       theme={theme}
@@ -25,8 +30,11 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       forceColorScheme="light"
       env={env}
     >
-      {/* Spec 9: one toast at a time, shown for 5000 ms; a newer one takes its place at once. */}
-      <Notifications limit={1} autoClose={5000} position="top-right" />
+      {mounted && (
+        <Suspense fallback={null}>
+          <ToastContainer />
+        </Suspense>
+      )}
       <AppErrorBoundary>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </AppErrorBoundary>

@@ -55,6 +55,14 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+type Fetch = typeof fetch;
+let apiFetch: Fetch = (input, init) => fetch(input, init);
+
+/** The server's page renderer answers these calls from its own API in-process (entry-server.tsx). */
+export function setApiFetch(fetchImpl: Fetch): void {
+  apiFetch = fetchImpl;
+}
+
 export async function apiWithHeaders<T>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
   const { body, headers: extraHeaders, ...rest } = init;
   const headers = new Headers(extraHeaders);
@@ -70,7 +78,7 @@ export async function apiWithHeaders<T>(path: string, init: ApiInit = {}): Promi
     }
   }
 
-  const response = await fetch(path, { ...rest, headers, body: requestBody, credentials: 'include' });
+  const response = await apiFetch(path, { ...rest, headers, body: requestBody, credentials: 'include' });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, text || response.statusText, parseErrorBody(text), response.headers);

@@ -1,6 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { authMessages, emailSchema } from '@soulpunch/shared';
+import { authMessages } from '@soulpunch/shared';
 import { type FormEvent, useState } from 'react';
 import { clearToasts } from '@/components/toasts';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -20,8 +20,10 @@ export function LoginForm({ defaultEmail = '', onSent }: LoginFormProps) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const requestLink = useRequestMagicLink();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The e-mail rule (zod) loads on the first press, so the page itself is on screen sooner.
+    const { emailSchema } = await import('../email-rule');
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
       setFieldError(authMessages.invalidEmail);

@@ -64,7 +64,7 @@ describe('public calendar', { timeout: 20_000 }, () => {
     expect(entry).toHaveTextContent('Free');
 
     await user.click(entry);
-    const dialog = within(screen.getByRole('dialog', { name: 'Class Details' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Class Details' }));
     expect(dialog.getByText('Denver Workshop')).toBeInTheDocument();
     expect(dialog.getByText(/2-hour Soul Punch self-defense training/)).toBeInTheDocument();
     // The trainer's first name, not the first word of the display name 'Coach Sam'.

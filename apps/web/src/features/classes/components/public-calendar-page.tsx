@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Box,
   Button,
   Group,
   NativeSelect,
@@ -13,10 +14,10 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useMounted } from '@mantine/hooks';
 import type { ClassSummary } from '@soulpunch/shared';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
@@ -35,9 +36,13 @@ import {
   trainerFirstName,
 } from '../format';
 import { GridEvent, MonthGrid } from './month-grid';
-import { PublicClassDialog } from './public-class-dialog';
 import { PublicFrame } from './public-frame';
 import { SubscribeLink } from './subscribe-link';
+
+// The dialog (Mantine's Modal, focus trap and scroll area) loads when a visitor first opens a class.
+const PublicClassDialog = lazy(() =>
+  import('./public-class-dialog').then((m) => ({ default: m.PublicClassDialog })),
+);
 
 const TITLE = 'Find Self-Defense Classes';
 /** Spec 9: the mobile breakpoint is 768 px. */
@@ -128,7 +133,10 @@ function ClassList({
 /** Spec 2 'Public calendar': every upcoming class on a month grid (desktop) or by range (mobile). */
 export function PublicCalendarPage() {
   useDocumentTitle(`${TITLE} | Soul Punch`);
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const mounted = useMounted();
+  const matchesPhone = useMediaQuery(MOBILE_QUERY);
+  // Unknown (undefined) until the page runs in a browser.
+  const isMobile = mounted ? matchesPhone : undefined;
   const classes = usePublicClasses({ limit: CALENDAR_LIMIT });
   const [search, setSearch] = useState('');
   const [location, setLocation] = useState('');
@@ -160,12 +168,12 @@ export function PublicCalendarPage() {
         actions={<Button onClick={() => classes.refetch()}>Try Again</Button>}
       />
     );
-  } else if (isMobile) {
+  } else {
     const today = todayIso();
     const last = rangeEnd(range, today);
     const current = RANGES.find((r) => r.value === range) ?? RANGES[1];
     const inRange = filtered.filter((c) => c.date >= today && c.date <= last);
-    body = (
+    const mobile = (
       <Stack gap="md">
         <Group gap="xs" role="group" aria-label="Show classes for">
           {RANGES.map((r) => (
@@ -186,8 +194,7 @@ export function PublicCalendarPage() {
         <ClassList classes={inRange} onOpen={setSelected} />
       </Stack>
     );
-  } else {
-    body = (
+    const desktop = (
       <Stack gap="md">
         <SegmentedControl
           aria-label="View"
@@ -229,6 +236,14 @@ export function PublicCalendarPage() {
         )}
       </Stack>
     );
+    // Phone or desktop is known only in the browser: the server's page (and the first render) holds both, and
+    // CSS shows the one that fits, so nothing moves when the media query answers.
+    body = (
+      <>
+        {isMobile !== false && <Box hiddenFrom="sm">{mobile}</Box>}
+        {isMobile !== true && <Box visibleFrom="sm">{desktop}</Box>}
+      </>
+    );
   }
 
   return (
@@ -260,7 +275,11 @@ export function PublicCalendarPage() {
         <SubscribeLink feed={ALL_CLASSES_FEED}>Subscribe to calendar</SubscribeLink>
         {body}
       </Stack>
-      {selected && <PublicClassDialog classSummary={selected} onClose={() => setSelected(null)} />}
+      {selected && (
+        <Suspense fallback={null}>
+          <PublicClassDialog classSummary={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
     </PublicFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { registrationInputSchema } from '@soulpunch/shared';
 import { IconCircleCheck, IconHourglass } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -29,8 +28,10 @@ export function RegistrationForm({ classId, full }: { classId: number; full: boo
   const [errors, setErrors] = useState<FieldErrors>({});
   const register = useRegisterForClass();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The rules (zod) load on the first press, so the class page itself is on screen sooner.
+    const { registrationInputSchema } = await import('../registration-rule');
     const checked = registrationInputSchema.safeParse({ name, email });
     if (!checked.success) {
       const found: FieldErrors = {};

@@ -1,7 +1,12 @@
-import { Button, type ButtonProps, Modal, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, type ButtonProps } from '@mantine/core';
 import { contactActionFor } from '@soulpunch/shared';
 import { IconMail } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+
+// Most trainers give an address; the dialog (Mantine's Modal) loads only when one without is contacted.
+const ContactHintDialog = lazy(() =>
+  import('./contact-hint-dialog').then((m) => ({ default: m.ContactHintDialog })),
+);
 
 interface ContactTrainerButtonProps extends ButtonProps {
   name: string;
@@ -11,19 +16,34 @@ interface ContactTrainerButtonProps extends ButtonProps {
 
 /** Spec 5: e-mail and phone open the mail or phone app, a web address a new tab; nothing shows the hint. */
 export function ContactTrainerButton({ name, contact, ...props }: ContactTrainerButtonProps) {
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const action = contactActionFor(contact);
   const icon = <IconMail size={16} aria-hidden="true" />;
 
   if (action.kind === 'none') {
     return (
       <>
-        <Button leftSection={icon} {...props} onClick={open}>
+        <Button
+          leftSection={icon}
+          {...props}
+          onClick={() => {
+            setWanted(true);
+            setOpened(true);
+          }}
+        >
           Contact
         </Button>
-        <Modal opened={opened} onClose={close} title={`Contact ${name}`} centered>
-          <Text>{action.message}</Text>
-        </Modal>
+        {wanted && (
+          <Suspense fallback={null}>
+            <ContactHintDialog
+              opened={opened}
+              onClose={() => setOpened(false)}
+              name={name}
+              message={action.message}
+            />
+          </Suspense>
+        )}
       </>
     );
   }

@@ -1,4 +1,5 @@
 import { Box, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { MAP_HEIGHT, type TrainerMapProps } from './trainer-map-props';
 
@@ -33,6 +34,16 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 }
 
 export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & { headingOrder: 2 | 3 }) {
+  // The map (Leaflet) exists only in the browser: the server's page and the first render show its placeholder.
+  const mounted = useMounted();
+  const loading = (
+    <MapPlaceholder>
+      <Stack align="center" gap="xs">
+        <Loader size="sm" aria-hidden="true" />
+        <Text c="gray.7">Loading map...</Text>
+      </Stack>
+    </MapPlaceholder>
+  );
   return (
     <Box component="section" aria-labelledby="trainer-map-title">
       <VisuallyHidden>
@@ -41,18 +52,13 @@ export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & 
         </Title>
       </VisuallyHidden>
       <MapErrorBoundary>
-        <Suspense
-          fallback={
-            <MapPlaceholder>
-              <Stack align="center" gap="xs">
-                <Loader size="sm" aria-hidden="true" />
-                <Text c="gray.7">Loading map...</Text>
-              </Stack>
-            </MapPlaceholder>
-          }
-        >
-          <TrainerMap {...props} />
-        </Suspense>
+        {mounted ? (
+          <Suspense fallback={loading}>
+            <TrainerMap {...props} />
+          </Suspense>
+        ) : (
+          loading
+        )}
       </MapErrorBoundary>
     </Box>
   );

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withRenderedPage } from '../src/plugins/web-app';
+import { buildTestApp, createUser, signIn, type TestApp } from './helper';
+
+// The real page renderer (apps/web/src/entry-server.tsx), built for this file inside the repository so that its
+// imports (react, @mantine/core...) resolve from node_modules as they do for the built app.
+const web = path.resolve(import.meta.dirname, '../../web');
+let buildRoot: string;
+let t: TestApp;
+let trainerId: number;
+
+beforeAll(async () => {
+  buildRoot = mkdtempSync(path.join(web, '.test-build-'));
+  const dist = path.join(buildRoot, 'dist');
+  mkdirSync(dist);
+  copyFileSync(path.join(web, 'index.html'), path.join(dist, 'index.html'));
+  execFileSync(
+    path.join(web, '../../node_modules/.bin/vite'),
+    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(buildRoot, 'dist-ssr'), '--logLevel', 'error'],
+    { cwd: web, stdio: 'inherit' },
+  );
+  t = await buildTestApp({ webDistDir: dist });
+  trainerId = (await createUser(t.app, 'amy@example.com', ['trainer'], 'Amy Brown')).trainerId as number;
+  await t.app.db
+    .updateTable('trainerProfiles')
+    .set({
+      displayName: 'Coach Amy </script><b>bold</b>',
+      publicBio: 'Krav Maga and awareness for teams.',
+      displayLocation: 'Denver, CO',
+    })
+    .where('trainerId', '=', trainerId)
+    .execute();
+  await createUser(t.app, 'admin@example.com', ['admin']);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(buildRoot, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+/** What the browser would show before any script runs: #root's markup. */
+function rootMarkup(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="server-state">');
+  return start >= 0 && end > start ? html.slice(start, end) : '';
+}
+
+function serverState(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } | null {
+  const match = /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : null;
+}
+
+describe('server-rendered public pages', () => {
+  it('sends the directory with its trainers in the HTML and the data they came from, escaped', async () => {
+    const res = await page('/find-trainer');
+    expect(res.statusCode).toBe(200);
+    const root = rootMarkup(res.body);
+    expect(root).toContain('Coach Amy &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
+    expect(root).toContain('Find Your Self Defense Trainer');
+    // The trainer's own text cannot close the data's script element.
+    expect(res.body.match(/<\/script>/g)?.length).toBe((res.body.match(/<script/g) ?? []).length);
+    const state = serverState(res.body);
+    const keys = state?.queries.map((q) => q.queryKey[0]);
+    expect(keys).toContain('public-trainers');
+    expect(JSON.stringify(state)).toContain('Coach Amy </script><b>bold</b>');
+  });
+
+  it('compresses the page for browsers that ask for it', async () => {
+    const res = await page('/find-trainer', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('Coach Amy');
+  });
+
+  it("puts a trainer's profile text in their page", async () => {
+    const res = await page(`/trainer/${trainerId}`);
+    expect(rootMarkup(res.body)).toContain('Krav Maga and awareness for teams.');
+    expect(rootMarkup(res.body)).toContain('Denver, CO');
+  });
+
+  it("renders a visitor's legal page with the public frame, and never a signed-in person's session", async () => {
+    const visitor = await page('/privacy');
+    expect(rootMarkup(visitor.body)).toContain('Privacy Policy');
+    const session = serverState(visitor.body)?.queries.find((q) => q.queryKey[0] === 'auth');
+    expect(session?.state.data).toEqual({ user: null });
+
+    const cookie = await signIn(t.app, 'admin@example.com');
+    const signedIn = await page('/privacy', { cookie });
+    expect(signedIn.statusCode).toBe(200);
+    const state = serverState(signedIn.body);
+    expect(state?.queries.some((q) => q.queryKey[0] === 'auth')).toBe(false);
+    expect(signedIn.body).not.toContain('admin@example.com');
+  });
+
+  it('leaves private and unknown pages to the browser', async () => {
+    for (const url of ['/admin', '/trainer-portal/dashboard', '/onboarding/checkout']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(serverState(res.body)).toBeNull();
+    }
+    const missing = await page('/trainer/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(serverState(missing.body)).toBeNull();
+  });
+});
+
+describe('withRenderedPage', () => {
+  it('escapes every < of the data and keeps $ patterns as they are', () => {
+    const html = withRenderedPage('<body><div id="root"></div></body>', {
+      html: '<p>$& $1</p>',
+      state: '{"a":"</script><!--"}',
+    });
+    expect(html).toBe(
+      '<body><div id="root"><p>$& $1</p></div><script type="application/json" id="server-state">{"a":"\\u003c/script>\\u003c!--"}</script></body>',
+    );
+  });
+});

@@ -1,0 +1,17 @@
+import { Modal, Text } from '@mantine/core';
+
+interface ContactHintDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  name: string;
+  message: string;
+}
+
+/** What to do when a trainer left no way to reach them (spec 5). */
+export function ContactHintDialog({ opened, onClose, name, message }: ContactHintDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Contact ${name}`} centered>
+      <Text>{message}</Text>
+    </Modal>
+  );
+}
