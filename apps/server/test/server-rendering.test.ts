@@ -72,11 +72,29 @@ describe('server-rendered public pages', () => {
     expect(JSON.stringify(state)).toContain('Coach Amy </script><b>bold</b>');
   });
 
-  it('compresses the page for browsers that ask for it', async () => {
+  it('keeps the page as compressed bytes with an ETag, and drops it when a trainer changes', async () => {
     const res = await page('/find-trainer', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(gunzipSync(res.rawPayload).toString()).toContain('Coach Amy');
+    const etag = res.headers.etag as string;
+    expect((await page('/find-trainer', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    // Straight into the database: its notice drops the kept page (on PostgreSQL it may take a moment).
+    await t.app.db
+      .updateTable('trainerProfiles')
+      .set({ displayLocation: 'Boulder, CO' })
+      .where('trainerId', '=', trainerId)
+      .execute();
+    await expect.poll(async () => rootMarkup((await page('/find-trainer')).body)).toContain('Boulder, CO');
+    expect((await page('/find-trainer', { 'if-none-match': etag })).statusCode).toBe(200);
+    await t.app.db
+      .updateTable('trainerProfiles')
+      .set({ displayLocation: 'Denver, CO' })
+      .where('trainerId', '=', trainerId)
+      .execute();
+    await expect.poll(async () => rootMarkup((await page('/find-trainer')).body)).toContain('Denver, CO');
   });
 
   it("puts a trainer's profile text in their page", async () => {

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/app-error';
 import { SESSION_COOKIE } from '../modules/auth/access';
+import { sendAnswer } from '../modules/directory/public-cache';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
 
 /** Query strings may carry sign-in tokens (the confirm page): they never reach logs or messages. */
@@ -43,11 +43,15 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
 
 /** The web app's server renderer (apps/web/src/entry-server.tsx), built into `dist-ssr` beside the app. */
 interface PageRenderer {
+  isServerRendered(pathname: string): boolean;
   renderPage(
     url: URL,
     options: { fetchApi: typeof fetch; visitor: boolean },
   ): Promise<{ html: string; state: string } | null>;
 }
+
+/** Classes that start drop off the pages, as they do from the public answers: a page is rebuilt every minute. */
+const PAGE_LIFETIME_MS = 60_000;
 
 /** The page's markup in #root and the data it was made from, for the browser to hydrate. */
 export function withRenderedPage(indexHtml: string, page: { html: string; state: string }): string {
@@ -75,24 +79,6 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
     const empty = response.statusCode === 204 || response.statusCode === 304;
     return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
   };
-}
-
-/**
- * A rendered page is tens of KB of markup: compressed here, because @fastify/compress hooks into routes and a
- * not-found handler is not one. Brotli at a quality cheap enough for every request.
- */
-function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
-  reply.header('Vary', 'Accept-Encoding');
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (body.length < 1024) return reply.send(body);
-  if (/\bbr\b/.test(accepted)) {
-    const options = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
-    return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(body, options));
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(body, { level: 6 }));
-  }
-  return reply.send(body);
 }
 
 /** The built React app: hashed assets with long caching, index.html (with page meta) for client routes. */
@@ -141,19 +127,31 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     }
     if (/\.[a-z0-9]+$/i.test(pathname)) throw notFound('No such file.');
     const meta = await pageMetaFor(db, config, pathname);
-    let html = withPageMeta(indexHtml, meta);
-    if (meta.status === 200) {
-      try {
-        const visitor = request.cookies[SESSION_COOKIE] === undefined;
+    const shell = withPageMeta(indexHtml, meta);
+    reply.status(meta.status).type('text/html; charset=utf-8');
+    const renderer = meta.status === 200 ? await loadRenderer() : null;
+    if (renderer?.isServerRendered(pathname)) {
+      // The same for every visitor, and for every signed-in person (who get no session in it): kept as
+      // compressed bytes with the public answers, dropped with them when trainers or classes change.
+      const visitor = request.cookies[SESSION_COOKIE] === undefined;
+      const render = async () => {
         const url = new URL(request.url, 'http://app');
-        const page = await (await loadRenderer())?.renderPage(url, { fetchApi, visitor });
-        if (page) html = withRenderedPage(html, page);
+        const page = await renderer.renderPage(url, { fetchApi, visitor });
+        return {
+          body: page ? withRenderedPage(shell, page) : shell,
+          contentType: 'text/html; charset=utf-8',
+          headers: { 'Cache-Control': 'private, no-cache' },
+          expiresAt: Date.now() + PAGE_LIFETIME_MS,
+        };
+      };
+      try {
+        const key = `page:${visitor ? 'visitor' : 'signed-in'}:${request.url}`;
+        return sendAnswer(request, reply, await app.publicDirectoryCache.get(key, render));
       } catch (error) {
         // The browser can still render the page itself: a renderer's fault costs speed, not the page.
         request.log.error({ err: error }, 'server rendering failed');
       }
     }
-    reply.status(meta.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, html);
+    return reply.header('Cache-Control', 'no-cache').send(shell);
   });
 }
