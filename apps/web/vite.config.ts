@@ -16,6 +16,9 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/bundle-budget.mjs reads what each route loads from the manifest.
     manifest: true,
+    // No <link rel="modulepreload"> and an async entry (index.html): the page is painted from the server's HTML
+    // and CSS, and no script is fetched ahead of that as if the page needed it to show.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across deployments.

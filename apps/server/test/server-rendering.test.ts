@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,15 @@ beforeAll(async () => {
   copyFileSync(path.join(web, 'index.html'), path.join(dist, 'index.html'));
   execFileSync(
     path.join(web, '../../node_modules/.bin/vite'),
-    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(buildRoot, 'dist-ssr'), '--logLevel', 'error'],
+    [
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(buildRoot, 'dist-ssr'),
+      '--logLevel',
+      'error',
+    ],
     { cwd: web, stdio: 'inherit' },
   );
   t = await buildTestApp({ webDistDir: dist });
@@ -126,6 +134,26 @@ describe('server-rendered public pages', () => {
     const missing = await page('/trainer/999999');
     expect(missing.statusCode).toBe(404);
     expect(serverState(missing.body)).toBeNull();
+  });
+});
+
+describe('a page renderer that cannot load', () => {
+  it('leaves every page to the browser instead of failing it', async () => {
+    const broken = path.join(buildRoot, 'broken');
+    mkdirSync(path.join(broken, 'dist'), { recursive: true });
+    mkdirSync(path.join(broken, 'dist-ssr'));
+    copyFileSync(path.join(web, 'index.html'), path.join(broken, 'dist', 'index.html'));
+    writeFileSync(path.join(broken, 'dist-ssr', 'entry-server.js'), "import 'no-such-package';\n");
+    const other = await buildTestApp({ webDistDir: path.join(broken, 'dist') });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await other.app.inject({ method: 'GET', url: '/find-trainer' });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root"></div>');
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -9,11 +9,6 @@ import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-/** The data a server-rendered page was made from (entry-server.tsx): the first render must match its HTML. */
-const serverState = document.getElementById('server-state');
 const queryClient = createQueryClient();
 
 /** The page's own code, loaded before hydrating, so the router's first render is the page and not a loader. */
@@ -48,15 +43,30 @@ function app() {
   );
 }
 
-if (serverState?.textContent) {
+/** Hydrates the server's page, or renders the app when the page came without one. */
+function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // The data a server-rendered page was made from (entry-server.tsx): the first render must match its HTML.
+  const serverState = document.getElementById('server-state');
+  if (!serverState?.textContent) {
+    createRoot(container).render(app());
+    return;
+  }
   // Until hydrated, a tap would do nothing and typing would be lost: the page takes no pointer input yet.
   document.documentElement.dataset.hydrating = '';
   hydrate(queryClient, JSON.parse(serverState.textContent));
   loadCurrentPage().then(
-    () => hydrateRoot(container, app()),
+    // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+    () =>
+      startTransition(() => {
+        hydrateRoot(container, app());
+      }),
     // A page whose code cannot load (a new deployment): the router shows its error screen.
     () => createRoot(container).render(app()),
   );
-} else {
-  createRoot(container).render(app());
 }
+
+// The script is async (vite.config.ts), so it may run before the page has been read to its end.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

@@ -94,7 +94,11 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
   let renderer: Promise<PageRenderer | null> | undefined;
   const loadRenderer = () => {
     renderer ??= existsSync(rendererFile)
-      ? (import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>)
+      ? (import(pathToFileURL(rendererFile).href) as Promise<PageRenderer>).catch((error: unknown) => {
+          // A renderer that cannot load (a broken build) leaves every page to the browser, said once.
+          app.log.error({ err: error }, `the page renderer ${rendererFile} could not be loaded`);
+          return null;
+        })
       : Promise.resolve(null);
     return renderer;
   };

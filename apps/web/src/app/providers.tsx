@@ -12,6 +12,16 @@ const ToastContainer = lazy(() =>
   import('@/components/toast-container').then((m) => ({ default: m.ToastContainer })),
 );
 
+/** Its own component: the state that mounts the container re-renders it alone, not the whole theme. */
+function Toasts() {
+  const mounted = useMounted();
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}
+
 interface AppProvidersProps {
   children: ReactNode;
   /** Tests pass their own client so every test starts with an empty cache. */
@@ -22,7 +32,6 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const mounted = useMounted();
   return (
     <MantineProvider
       theme={theme}
@@ -30,11 +39,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
       forceColorScheme="light"
       env={env}
     >
-      {mounted && (
-        <Suspense fallback={null}>
-          <ToastContainer />
-        </Suspense>
-      )}
+      <Toasts />
       <AppErrorBoundary>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </AppErrorBoundary>
