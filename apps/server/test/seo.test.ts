@@ -62,5 +62,7 @@ describe('pages for search engines', () => {
     for (const path of ['/admin', '/trainer-portal', '/onboarding'])
       expect(robots.body).toContain(`Disallow: ${path}`);
     expect(robots.body).toContain('Sitemap: https://trainers.soulpunch.example/sitemap.xml');
+    // The sign-in page is the one portal address search engines may list.
+    expect(robots.body).toContain('Allow: /trainer-portal/login\nDisallow: /admin');
   });
 });

@@ -68,6 +68,8 @@ ${urls.map((u) => `  <url><loc>${escapeXml(`${config.appUrl}${u}`)}</loc></url>`
 export function robotsTxt(config: AppConfig): string {
   return [
     'User-agent: *',
+    // Trainers look for their sign-in page by name: it may be found; the portal behind it may not.
+    'Allow: /trainer-portal/login',
     'Disallow: /admin',
     'Disallow: /trainer-portal',
     'Disallow: /onboarding',
