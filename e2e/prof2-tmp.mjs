@@ -10,5 +10,5 @@ page.on('console', (m) => {
 });
 await page.goto('http://localhost:3113' + (process.argv[2] ?? '/find-trainer'), { waitUntil: 'load' });
 await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-await page.waitForTimeout(1500);
+await page.waitForTimeout(2500);
 await browser.close();

@@ -69,8 +69,15 @@ test('the map draws the states itself: public pages ask no outside server and lo
 
   await page.goto('/find-trainer');
   const map = page.getByRole('region', { name: 'Map of certified trainers' });
-  // The states from the bundled atlas are vector paths; there is no tile layer.
-  await expect.poll(() => map.locator('path.leaflet-interactive, svg path').count()).toBeGreaterThan(40);
+  // The states from the bundled atlas are drawn on the map's canvas (pixels painted there); there is no tile layer.
+  const paintedPixels = () =>
+    map.locator('.leaflet-overlay-pane canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      let painted = 0;
+      for (let alpha = 3; alpha < pixels.length; alpha += 4) if ((pixels[alpha] ?? 0) > 0) painted++;
+      return painted;
+    });
+  await expect.poll(paintedPixels).toBeGreaterThan(10_000);
   await expect(map.locator('.leaflet-tile')).toHaveCount(0);
   await expect(map.locator('.marker-cluster, .leaflet-marker-icon').first()).toBeVisible();
 

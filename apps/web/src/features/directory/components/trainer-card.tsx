@@ -49,7 +49,9 @@ export function TrainerCard({ trainer, profilePath, headingOrder }: TrainerCardP
       withBorder
       radius="md"
       padding="lg"
-      style={{ scrollMarginTop: 16 }}
+      // A card off screen is laid out only when it nears the view: the first page of cards costs a phone
+      // far less to show (the 'auto' size keeps each card's real height once it has been seen).
+      style={{ scrollMarginTop: 16, contentVisibility: 'auto', containIntrinsicSize: 'auto 420px' }}
     >
       <Stack gap="sm" h="100%">
         <Group gap="md" wrap="nowrap" align="flex-start">

@@ -201,6 +201,8 @@ export default function TrainerMap({ markers, viewKey, onViewProfile }: TrainerM
       zoom={MAP_ZOOM}
       // Tiles would set it; the clusters need it with the atlas alone too.
       maxZoom={MAP_MAX_ZOOM}
+      // The states (thousands of points each) on one canvas rather than as SVG paths: far less work for a phone.
+      preferCanvas
       scrollWheelZoom={false}
       className="trainer-map"
       style={{ height: MAP_HEIGHT, width: '100%', borderRadius: 8 }}
