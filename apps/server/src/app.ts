@@ -4,7 +4,16 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
-import { type DatabaseTarget, type Db, openDatabase } from './db/database';
+import {
+  type DatabaseTarget,
+  type Db,
+  databaseTargetFor,
+  type OpenDatabase,
+  openDatabase,
+} from './db/database';
+
+export { databaseTargetFor };
+
 import { migrateToLatest } from './db/migrate';
 import { databaseUnavailable } from './db/unavailable';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
@@ -45,6 +54,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Overrides the database chosen by configuration (tests pass a fresh one). */
   database?: DatabaseTarget;
+  /** The database already being opened (server.ts starts it while the rest of the app's code loads). */
+  opening?: Promise<OpenDatabase>;
   logger?: FastifyServerOptions['logger'];
   /** The time rules run on (tests pass a manual clock). */
   clock?: Clock;
@@ -52,12 +63,6 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Run reminders, expiry and payment grace on their intervals (off in tests, which call them directly). */
   scheduler?: boolean;
-}
-
-export function databaseTargetFor(config: AppConfig): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir };
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -85,9 +90,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const { db, close, listen } = await openDatabase(options.database ?? databaseTargetFor(config), (err) =>
-    app.log.warn({ err }, 'lost a database connection'),
-  );
+  const { db, close, listen } = await (options.opening ??
+    openDatabase(options.database ?? databaseTargetFor(config), (err) =>
+      app.log.warn({ err }, 'lost a database connection'),
+    ));
   app.decorate('config', config);
   app.decorate('db', db);
   app.addHook('onClose', async () => close());

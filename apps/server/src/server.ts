@@ -10,9 +10,15 @@ async function main() {
   loadDotEnv();
   const config = loadConfig();
   if (!config.databaseUrl) assertDataDirFree(config.dataDir);
-  // Loaded after the checks above: they answer in a moment, the whole app takes a while to load.
+  // Loaded after the checks above: they answer in a moment, the whole app takes a while to load. The database
+  // opens first (PGlite compiles its WebAssembly off the main thread) while the rest of the app's code loads.
+  const { databaseTargetFor, openDatabase } = await import('./db/database');
+  let onConnectionLost = (error: Error) => console.error('lost a database connection', error);
+  const opening = openDatabase(databaseTargetFor(config), (error) => onConnectionLost(error));
+  opening.catch(() => undefined); // awaited by buildApp, which reports the failure
   const { buildApp } = await import('./app');
-  const app = await buildApp(config);
+  const app = await buildApp(config, { opening });
+  onConnectionLost = (err) => app.log.warn({ err }, 'lost a database connection');
 
   // Graceful shutdown. Draining: keep accepting and answering what clients already sent (a busy process may not
   // have read it yet), close each connection after its answer, and tell the proxy through health to send no more.

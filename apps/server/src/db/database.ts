@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { AppConfig } from '../config';
 import { lockDataDir } from './pglite-lock';
 import type { Database } from './schema';
 
@@ -79,6 +80,12 @@ function listenOnPostgres(url: string): Listen {
       await c?.end();
     };
   };
+}
+
+export function databaseTargetFor(config: AppConfig): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
 }
 
 export async function openDatabase(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
@@ -31,7 +32,20 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** True when every migration has run already: one query instead of the migrator's lock and checks. */
+export async function schemaIsCurrent(db: Db): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    const wanted = Object.keys(migrations).sort();
+    return rows.length === wanted.length && rows.every((row, i) => row.name === wanted[i]);
+  } catch {
+    return false; // A new database: no migration table yet.
+  }
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Most starts find the schema current; the migrator (with its lock) runs only when something is missing.
+  if (await schemaIsCurrent(db)) return;
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

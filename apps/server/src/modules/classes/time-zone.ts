@@ -1,6 +1,11 @@
-import tzLookup from '@photostructure/tz-lookup';
-import zipcodes from 'zipcodes';
+import type TzLookup from '@photostructure/tz-lookup';
+import type Zipcodes from 'zipcodes';
 import { type Coordinates, geocodePlace } from '../../lib/geocoder';
+import { lazyModule } from '../../lib/lazy-module';
+
+// The gazetteer and the zone borders take a while to load: on the first class placed, not at start-up.
+const zipcodes = lazyModule<typeof Zipcodes>('zipcodes');
+const tzLookup = lazyModule<typeof TzLookup>('@photostructure/tz-lookup');
 
 /**
  * A class's time zone comes from where it is held, not from the trainer's browser: the place is geocoded with the
@@ -10,7 +15,7 @@ import { type Coordinates, geocodePlace } from '../../lib/geocoder';
 /** The zone at a point, or null in the open sea (the lookup answers an 'Etc/GMT' zone there). */
 export function timeZoneAt(point: Coordinates): string | null {
   try {
-    const zone = tzLookup(point.latitude, point.longitude);
+    const zone = tzLookup()(point.latitude, point.longitude);
     return zone.startsWith('Etc/') ? null : zone;
   } catch {
     return null;
@@ -24,7 +29,7 @@ function stateTimeZone(state: string): string | null {
   const code = state.toUpperCase();
   if (stateZones.has(code)) return stateZones.get(code) ?? null;
   const counts = new Map<string, number>();
-  for (const place of zipcodes.lookupByState(code)) {
+  for (const place of zipcodes().lookupByState(code)) {
     const zone = timeZoneAt(place);
     if (zone) counts.set(zone, (counts.get(zone) ?? 0) + 1);
   }
@@ -36,14 +41,14 @@ function stateTimeZone(state: string): string | null {
 /** 'CO', 'co' or 'Colorado' as 'CO'; null when it names no state. */
 function stateCode(text: string): string | null {
   const value = text.trim().replace(/\.$/, '').toUpperCase();
-  if (/^[A-Z]{2}$/.test(value)) return zipcodes.states.abbr[value] ? value : null;
-  return zipcodes.states.full[value.replace(/\s+/g, ' ')] ?? null;
+  if (/^[A-Z]{2}$/.test(value)) return zipcodes().states.abbr[value] ? value : null;
+  return zipcodes().states.full[value.replace(/\s+/g, ' ')] ?? null;
 }
 
 /** 'Boulder, CO 80302' -> ZIP '80302'; only a code the gazetteer knows counts. */
 function zipIn(text: string): Coordinates | null {
   for (const match of text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)) {
-    const hit = match[1] ? zipcodes.lookup(match[1]) : undefined;
+    const hit = match[1] ? zipcodes().lookup(match[1]) : undefined;
     if (hit) return hit;
   }
   return null;
