@@ -50,10 +50,9 @@ const LIST_COLUMNS = [
 ] as const;
 const PROFILE_COLUMNS = ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const);
 
-function filteredTrainers(db: Kysely<Database>, filters: TrainerFilters) {
-  let query = db
-    .selectFrom('trainers')
-    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id');
+/** The trainers the admin filters keep; every filter is on `trainers` itself. */
+function matchingTrainers(db: Kysely<Database>, filters: TrainerFilters) {
+  let query = db.selectFrom('trainers');
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     // Case-insensitive substring over name, e-mail, city and state (spec admin 2.2).
@@ -72,8 +71,13 @@ function filteredTrainers(db: Kysely<Database>, filters: TrainerFilters) {
   return query;
 }
 
+function filteredTrainers(db: Kysely<Database>, filters: TrainerFilters) {
+  return matchingTrainers(db, filters).leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id');
+}
+
 export async function countTrainers(db: Db, filters: TrainerFilters): Promise<number> {
-  const row = await filteredTrainers(db, filters)
+  // Without the profiles: counting 100,000 trainers need not join 100,000 profiles.
+  const row = await matchingTrainers(db, filters)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
