@@ -72,7 +72,11 @@ function matchingTrainers(db: Kysely<Database>, filters: TrainerFilters) {
 }
 
 function filteredTrainers(db: Kysely<Database>, filters: TrainerFilters) {
-  return matchingTrainers(db, filters).leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id');
+  return matchingTrainers(db, filters).leftJoin(
+    'trainerProfiles',
+    'trainerProfiles.trainerId',
+    'trainers.id',
+  );
 }
 
 export async function countTrainers(db: Db, filters: TrainerFilters): Promise<number> {
