@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -22,20 +22,9 @@ async function loadCurrentPage() {
   );
 }
 
-/** Marks the page live once React has committed it: the server's HTML is now the app (index.html's style). */
-function AppReady() {
-  useEffect(() => {
-    const root = document.documentElement;
-    delete root.dataset.hydrating;
-    root.dataset.appReady = '';
-  }, []);
-  return null;
-}
-
 function app() {
   return (
     <StrictMode>
-      <AppReady />
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={createAppRouter()} />
       </AppProviders>
@@ -57,11 +46,9 @@ function start() {
   document.documentElement.dataset.hydrating = '';
   hydrate(queryClient, JSON.parse(serverState.textContent));
   loadCurrentPage().then(
-    // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
-    () =>
-      startTransition(() => {
-        hydrateRoot(container, app());
-      }),
+    () => {
+      hydrateRoot(container, app());
+    },
     // A page whose code cannot load (a new deployment): the router shows its error screen.
     () => createRoot(container).render(app()),
   );

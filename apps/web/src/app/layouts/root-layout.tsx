@@ -6,6 +6,7 @@ import { PageChromeContext } from '@/components/page-chrome';
 import { PageLoader } from '@/components/page-loader';
 import { PublicHeader } from '@/components/public-header';
 import { sessionQueryOptions } from '@/features/auth';
+import { PageReady } from '../page-ready';
 import { type Chrome, chromeDependsOnViewer, chromeFor, isFooterHidden } from '../shell-rules';
 import { SiteFooter } from './site-footer';
 
@@ -68,7 +69,10 @@ export function RootLayout() {
 
   return (
     <PageChromeContext value={chrome}>
-      <Suspense fallback={<PageLoader />}>{framed(chrome, footer)}</Suspense>
+      <Suspense fallback={<PageLoader />}>
+        {framed(chrome, footer)}
+        <PageReady />
+      </Suspense>
     </PageChromeContext>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Container, Group } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { getErrorMessage } from '@/lib/api-client';
+import { PageReady } from '../page-ready';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status}: ${error.statusText}`;
@@ -26,6 +27,8 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
           </Group>
         }
       />
+      {/* Without the layout, nothing else marks the page as live. */}
+      {standalone && <PageReady />}
     </Container>
   );
 }
