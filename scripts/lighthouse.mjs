@@ -69,12 +69,16 @@ async function main() {
         const page = template.replace('{first class}', String(firstClass?.id ?? 1));
         // The first visit after start loads the page renderer and fills the cache: not what visitors meet.
         await fetch(`${base}${page}`);
-        const result = await lighthouse(`${base}${page}`, {
-          port: chrome.port,
-          output: 'html',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
+        let result;
+        // Lighthouse sometimes fails to record the trace (NO_NAVSTART, 'run Lighthouse again'): it is asked twice more.
+        for (let attempt = 0; attempt < 3 && (!result || result.lhr.runtimeError); attempt++) {
+          result = await lighthouse(`${base}${page}`, {
+            port: chrome.port,
+            output: 'html',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          });
+        }
         const { lhr } = result;
         const scores = Object.values(lhr.categories).map(
           (c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`,

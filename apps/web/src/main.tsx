@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -46,9 +46,11 @@ function start() {
   document.documentElement.dataset.hydrating = '';
   hydrate(queryClient, JSON.parse(serverState.textContent));
   loadCurrentPage().then(
-    () => {
-      hydrateRoot(container, app());
-    },
+    // As a transition: React may yield to the browser while it hydrates.
+    () =>
+      startTransition(() => {
+        hydrateRoot(container, app());
+      }),
     // A page whose code cannot load (a new deployment): the router shows its error screen.
     () => createRoot(container).render(app()),
   );
