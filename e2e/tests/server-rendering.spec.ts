@@ -49,6 +49,41 @@ test('without JavaScript the public pages show their trainers, classes and profi
   }
 });
 
+/** The stylesheets a page has linked (the server's, and those its scripts added). */
+function stylesheets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+}
+
+test("the server's page links every stylesheet the page uses, so it is styled before any script runs", async ({
+  browser,
+  page,
+}) => {
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  const served = await withoutScripts.newPage();
+  try {
+    for (const path of [
+      '/find-trainer',
+      '/public/find-trainer',
+      '/public-calendar',
+      '/classes',
+      '/trainer/1',
+    ]) {
+      await served.goto(path);
+      await page.goto(path);
+      // The map's own stylesheet comes with the map, which is drawn only in the browser.
+      const used = (await stylesheets(page)).filter((href) => !href.includes('trainer-map'));
+      expect(used.length, path).toBeGreaterThan(0);
+      expect(await stylesheets(served), path).toEqual(expect.arrayContaining(used));
+    }
+  } finally {
+    await withoutScripts.close();
+  }
+});
+
 /** The sum of the page's layout shifts so far (the browser's own Cumulative Layout Shift entries). */
 function layoutShift(page: Page): Promise<number> {
   return page.evaluate(
@@ -72,7 +107,14 @@ for (const viewport of [
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     try {
-      for (const path of ['/find-trainer', '/public-calendar', '/classes', '/trainer/1', '/public']) {
+      for (const path of [
+        '/find-trainer',
+        '/public/find-trainer',
+        '/public-calendar',
+        '/classes',
+        '/trainer/1',
+        '/public',
+      ]) {
         await page.goto(path, { waitUntil: 'networkidle' });
         await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
         expect(await layoutShift(page), path).toBe(0);

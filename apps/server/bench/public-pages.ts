@@ -127,7 +127,7 @@ export async function benchPublicPages(
       .where('isHeadquarters', '=', true)
       .executeTakeFirstOrThrow();
     const pages: Array<[string, string]> = [
-      ['public list, first page', '/api/public-trainers?limit=24'],
+      ['public list, first page', '/api/public-trainers?limit=12'],
       ['map markers', '/api/public-trainers/markers'],
       ['state counts', '/api/public-trainers/states'],
       ['public profile', `/api/public-trainers/${hq.id}`],

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRenderedPage } from '../src/plugins/web-app';
+import { pageStylesheets, type WebManifest, withRenderedPage } from '../src/plugins/web-app';
 import { buildTestApp, createUser, signIn, type TestApp } from './helper';
 
 // The real page renderer (apps/web/src/entry-server.tsx), built for this file inside the repository so that its
@@ -18,6 +18,8 @@ beforeAll(async () => {
   const dist = path.join(buildRoot, 'dist');
   mkdirSync(dist);
   copyFileSync(path.join(web, 'index.html'), path.join(dist, 'index.html'));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   execFileSync(
     path.join(web, '../../node_modules/.bin/vite'),
     [
@@ -49,6 +51,18 @@ afterAll(async () => {
   await t?.close();
   rmSync(buildRoot, { recursive: true, force: true });
 });
+
+/** A web build's manifest: the directory's page module has stylesheets of its own and shares the app's. */
+const manifest: WebManifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'], imports: ['_ui.js'] },
+  '_ui.js': { file: 'assets/ui.js', css: ['assets/ui.css'] },
+  '_cards.js': { file: 'assets/cards.js', css: ['assets/cards.css'], imports: ['_ui.js'] },
+  'src/features/directory/components/find-trainer-page.tsx': {
+    file: 'assets/find-trainer-page.js',
+    css: ['assets/find-trainer-page.css'],
+    imports: ['_ui.js', '_cards.js'],
+  },
+};
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
@@ -103,6 +117,25 @@ describe('server-rendered public pages', () => {
       .where('trainerId', '=', trainerId)
       .execute();
     await expect.poll(async () => rootMarkup((await page('/find-trainer')).body)).toContain('Denver, CO');
+  });
+
+  it("links the page's own stylesheets, so it is styled before any script runs", async () => {
+    const head = (await page('/find-trainer')).body.split('</head>')[0] ?? '';
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/find-trainer-page.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/cards.css">');
+    // The app's own stylesheets come with index.html.
+    expect(head).not.toContain('/assets/ui.css');
+    expect(head).not.toContain('/assets/index.css');
+  });
+
+  it('starts the app once the page has been painted, not before', async () => {
+    const html = (await page('/find-trainer')).body;
+    expect(html).toContain('<script async src="/start-app.js" data-entry="/src/main.tsx"></script>');
+    expect(html).not.toContain('type="module"');
+    // A page the browser renders itself loads the app at once.
+    expect((await page('/admin')).body).toContain(
+      '<script type="module" async src="/src/main.tsx"></script>',
+    );
   });
 
   it("puts a trainer's profile text in their page", async () => {
@@ -166,5 +199,16 @@ describe('withRenderedPage', () => {
     expect(html).toBe(
       '<body><div id="root"><p>$& $1</p></div><script type="application/json" id="server-state">{"a":"\\u003c/script>\\u003c!--"}</script></body>',
     );
+  });
+});
+
+describe('pageStylesheets', () => {
+  it("lists a page module's stylesheets and those of its imports, not the app's", () => {
+    expect(pageStylesheets(manifest, 'src/features/directory/components/find-trainer-page.tsx')).toEqual([
+      '/assets/find-trainer-page.css',
+      '/assets/cards.css',
+    ]);
+    expect(pageStylesheets(manifest, 'src/features/legal/support-page.tsx')).toEqual([]);
+    expect(pageStylesheets({}, 'src/features/directory/components/find-trainer-page.tsx')).toEqual([]);
   });
 });

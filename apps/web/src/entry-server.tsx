@@ -10,26 +10,30 @@ import { routes } from './app/router';
 import { setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
-/** The pages rendered on the server: the same for every visitor, whoever is signed in. */
-const SERVER_RENDERED = new Set([
-  '/',
-  '/trainer-portal/login',
-  '/find-trainer',
-  '/public/find-trainer',
-  '/trainer/:id',
-  '/public/trainer/:id',
-  '/classes',
-  '/public/classes',
-  '/public/class/:id',
-  '/public-calendar',
-  '/public',
-  '/legal/terms',
-  '/terms-of-service',
-  '/terms-of-service-public',
-  '/privacy',
-  '/privacy-policy-public',
-  '/support-public',
-]);
+/**
+ * The pages rendered on the server (the same for every visitor, whoever is signed in), each with its page
+ * module under src/features as router.tsx loads it: the server links that module's stylesheets from the build
+ * manifest, so the page is styled before any script runs.
+ */
+const SERVER_RENDERED: Record<string, string> = {
+  '/': 'auth/components/login-page.tsx',
+  '/trainer-portal/login': 'auth/components/login-page.tsx',
+  '/find-trainer': 'directory/components/find-trainer-page.tsx',
+  '/public/find-trainer': 'directory/components/find-trainer-page.tsx',
+  '/trainer/:id': 'directory/components/trainer-profile-page.tsx',
+  '/public/trainer/:id': 'directory/components/trainer-profile-page.tsx',
+  '/classes': 'classes/components/public-classes-page.tsx',
+  '/public/classes': 'classes/components/public-classes-page.tsx',
+  '/public/class/:id': 'classes/components/class-details-page.tsx',
+  '/public-calendar': 'classes/components/public-calendar-page.tsx',
+  '/public': 'directory/components/visitor-landing-page.tsx',
+  '/legal/terms': 'legal/terms-and-conditions-page.tsx',
+  '/terms-of-service': 'legal/terms-of-service-page.tsx',
+  '/terms-of-service-public': 'legal/terms-of-service-page.tsx',
+  '/privacy': 'legal/privacy-policy-page.tsx',
+  '/privacy-policy-public': 'legal/privacy-policy-page.tsx',
+  '/support-public': 'legal/support-page.tsx',
+};
 
 /**
  * Only answers that are the same for everyone are fetched for a page. The session only for a request that
@@ -51,11 +55,19 @@ export interface RenderedPage {
   html: string;
   /** The query cache the page was rendered from, for the browser to hydrate with (JSON). */
   state: string;
+  /** The page's module, as the web build's manifest names it ('src/features/...'). */
+  pageModule: string;
+}
+
+/** The page module of a server-rendered page, undefined for the others. */
+function pageModuleOf(pathname: string): string | undefined {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  const page = leaf !== undefined && Object.hasOwn(SERVER_RENDERED, leaf) ? SERVER_RENDERED[leaf] : undefined;
+  return page && `src/features/${page}`;
 }
 
 export function isServerRendered(pathname: string): boolean {
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.path;
-  return leaf !== undefined && SERVER_RENDERED.has(leaf);
+  return pageModuleOf(pathname) !== undefined;
 }
 
 const handler = createStaticHandler(routes);
@@ -75,7 +87,8 @@ export async function renderPage(
   url: URL,
   { fetchApi, visitor }: RenderOptions,
 ): Promise<RenderedPage | null> {
-  if (!isServerRendered(url.pathname)) return null;
+  const pageModule = pageModuleOf(url.pathname);
+  if (!pageModule) return null;
   setApiFetch(fetchApi);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
@@ -101,6 +114,7 @@ export async function renderPage(
   }
   return {
     html,
+    pageModule,
     state: JSON.stringify(
       dehydrate(queryClient, { shouldDehydrateQuery: (query) => isPublicQuery(query, visitor) }),
     ),

@@ -47,21 +47,71 @@ interface PageRenderer {
   renderPage(
     url: URL,
     options: { fetchApi: typeof fetch; visitor: boolean },
-  ): Promise<{ html: string; state: string } | null>;
+  ): Promise<{ html: string; state: string; pageModule: string } | null>;
+}
+
+/** What Vite's build manifest says of one module (apps/web/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  css?: string[];
+  imports?: string[];
+}
+export type WebManifest = Record<string, ManifestChunk>;
+
+/**
+ * The stylesheets a page's module needs beyond the app's own (which index.html links): its CSS and that of
+ * everything it imports, as the browser would load them with the module.
+ */
+export function pageStylesheets(manifest: WebManifest, pageModule: string): string[] {
+  const collect = (key: string, seen: Set<string>, css: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) collect(imported, seen, css);
+  };
+  const shared = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) collect(key, new Set(), shared);
+  }
+  const own = new Set<string>();
+  collect(pageModule, new Set(), own);
+  return [...own].filter((file) => !shared.has(file)).map((file) => `/${file}`);
 }
 
 /** Classes that start drop off the pages, as they do from the public answers: a page is rebuilt every minute. */
 const PAGE_LIFETIME_MS = 60_000;
 
-/** The page's markup in #root and the data it was made from, for the browser to hydrate. */
-export function withRenderedPage(indexHtml: string, page: { html: string; state: string }): string {
+/** The app's entry script in index.html (`<script type="module" async src="...">`, in any order). */
+const APP_SCRIPT = /<script (?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
+
+/**
+ * The page's markup in #root, the data it was made from (for the browser to hydrate), its own stylesheets, and
+ * the app started once the page has been painted (apps/web/public/start-app.js).
+ */
+export function withRenderedPage(
+  indexHtml: string,
+  page: { html: string; state: string },
+  stylesheets: string[] = [],
+): string {
   // '<' escaped: the data (trainers' own text) cannot close the script element.
   const state = page.state.replace(/</g, '\\u003c');
-  return indexHtml.replace(
-    '<div id="root"></div>',
-    () =>
-      `<div id="root">${page.html}</div><script type="application/json" id="server-state">${state}</script>`,
+  const links = stylesheets.map(
+    (href) => `  <link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n`,
   );
+  return indexHtml
+    .replace('</head>', () => `${links.join('')}</head>`)
+    .replace(
+      APP_SCRIPT,
+      (_script, entry: string) =>
+        `<script async src="/start-app.js" data-entry="${escapeHtml(entry)}"></script>`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="server-state">${state}</script>`,
+    );
 }
 
 /** The page's API calls, answered in-process by the app itself: the public answers come from its cache. */
@@ -89,6 +139,10 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     throw new Error(`The web app is not built (${indexFile} is missing). Run \`npm run build\` first.`);
   }
   const indexHtml = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
+  const manifestFile = path.join(config.webDistDir, '.vite', 'manifest.json');
+  const manifest: WebManifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
   const rendererFile = path.join(config.webDistDir, '..', 'dist-ssr', 'entry-server.js');
   // Loaded on the first page asked for, not at start; without a built renderer pages render in the browser.
   let renderer: Promise<PageRenderer | null> | undefined;
@@ -142,7 +196,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
         const url = new URL(request.url, 'http://app');
         const page = await renderer.renderPage(url, { fetchApi, visitor });
         return {
-          body: page ? withRenderedPage(shell, page) : shell,
+          body: page ? withRenderedPage(shell, page, pageStylesheets(manifest, page.pageModule)) : shell,
           contentType: 'text/html; charset=utf-8',
           headers: { 'Cache-Control': 'private, no-cache' },
           expiresAt: Date.now() + PAGE_LIFETIME_MS,

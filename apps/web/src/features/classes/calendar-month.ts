@@ -1,3 +1,5 @@
+import { monthName } from '@/lib/plain-format';
+
 /** Month arithmetic for the month grid, on plain calendar days ('YYYY-MM-DD') so no time zone shifts them. */
 
 export interface CalendarMonth {
@@ -29,9 +31,7 @@ export function addMonths({ year, month }: CalendarMonth, delta: number): Calend
 }
 
 export function monthLabel({ year, month }: CalendarMonth): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(Date.UTC(year, month, 1)),
-  );
+  return `${monthName(new Date(Date.UTC(year, month, 1)))} ${year}`;
 }
 
 /** The weeks (Sunday to Saturday) that show the month, with the neighbouring months' days filling them. */

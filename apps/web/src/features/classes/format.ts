@@ -7,6 +7,7 @@ import {
   DEFAULT_CLASS_TITLE,
   priceLabel,
 } from '@soulpunch/shared';
+import { dayText } from '@/lib/plain-format';
 
 export const CLASS_TYPE_LABELS: Record<ClassType, string> = {
   group: 'Group',
@@ -23,28 +24,31 @@ export const CLASS_LEVEL_LABELS: Record<ClassLevel, string> = {
   advanced: 'Advanced',
 };
 
-const longDateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-
 /**
  * 'YYYY-MM-DD' as 'Saturday, November 21, 2026'. The date is already the class's own calendar day, so it is
  * formatted as a plain day (in UTC) and no viewer's zone can shift it.
  */
 export function formatLongDate(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? date : longDateFormat.format(day);
+  return Number.isNaN(day.getTime()) ? date : dayText(day);
+}
+
+// One formatter per zone: making one costs a phone several milliseconds, and a list shows many classes.
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneNameFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneNameFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    zoneNameFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** 'CST' for a Chicago class in winter; the offset ('GMT+1') where the zone has no common abbreviation. */
 export function zoneAbbreviation(instant: string, timeZone: string): string {
   try {
     return (
-      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      zoneNameFormat(timeZone)
         .formatToParts(new Date(instant))
         .find((part) => part.type === 'timeZoneName')?.value ?? ''
     );

@@ -3,6 +3,7 @@ import { configure, getConfig, screen, waitFor, within } from '@testing-library/
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, type MockRoutes, mockApi, pending, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
+import { CARDS_PER_PAGE } from './api/get-public-trainers';
 import type { TrainerMapProps } from './components/trainer-map-props';
 import { headquarters, publicClass, publicTrainer } from './testing/public-trainer';
 
@@ -20,7 +21,8 @@ vi.mock('./components/trainer-map', () => ({
 }));
 
 /** The first page of cards for these filters (as the address holds them). */
-const list = (filters = '') => `GET /api/public-trainers?${filters ? `${filters}&` : ''}limit=24`;
+const list = (filters = '') =>
+  `GET /api/public-trainers?${filters ? `${filters}&` : ''}limit=${CARDS_PER_PAGE}`;
 const markersOf = (filters = '') => `GET /api/public-trainers/markers${filters ? `?${filters}` : ''}`;
 const LIST = list();
 const MARKERS = markersOf();
@@ -402,28 +404,30 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/Allow location access in your browser/);
   });
 
-  it('shows 24 cards at a time, asking the server for each next page', async () => {
-    const many = Array.from({ length: 30 }, (_, i) =>
+  it('shows 12 cards at a time, asking the server for each next page', async () => {
+    expect(CARDS_PER_PAGE).toBe(12);
+    const many = Array.from({ length: 20 }, (_, i) =>
       publicTrainer({ id: 100 + i, displayName: `Trainer ${i + 1}` }),
     );
+    const next = 'GET /api/public-trainers?limit=12&offset=12';
     const fetchMock = mockApi(
-      directoryRoutes(many.slice(0, 24), {
-        [LIST]: page(many.slice(0, 24), 30),
+      directoryRoutes(many.slice(0, 12), {
+        [LIST]: page(many.slice(0, 12), 20),
         [MARKERS]: pins(many),
-        'GET /api/public-trainers?limit=24&offset=24': page(many.slice(24), 30),
+        [next]: page(many.slice(12), 20),
       }),
     );
     const { user } = renderApp('/find-trainer');
 
     await cardOf('Trainer 1');
-    expect(screen.getAllByRole('article')).toHaveLength(24);
-    expect(screen.getByText('30 trainers found (showing 24)')).toBeInTheDocument();
-    expect(requestsMade(fetchMock)).not.toContain('GET /api/public-trainers?limit=24&offset=24');
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    expect(screen.getByText('20 trainers found (showing 12)')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).not.toContain(next);
 
     await user.click(screen.getByRole('button', { name: 'Show More Trainers' }));
-    expect(await cardOf('Trainer 30')).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(30);
-    expect(screen.getByText('30 trainers found')).toBeInTheDocument();
+    expect(await cardOf('Trainer 20')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByText('20 trainers found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show More Trainers' })).not.toBeInTheDocument();
   });
 
@@ -432,8 +436,8 @@ describe('trainer directory', { timeout: 20_000 }, () => {
       publicTrainer({ id: 100 + i, displayName: `Trainer ${i + 1}` }),
     );
     mockApi(
-      directoryRoutes(many.slice(0, 24), {
-        [LIST]: page(many.slice(0, 24), 30),
+      directoryRoutes(many.slice(0, 12), {
+        [LIST]: page(many.slice(0, 12), 30),
         [MARKERS]: pins(many),
         'GET /api/public-trainers/127': json(many[27]),
       }),
@@ -447,7 +451,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     await waitFor(() => expect(card).toHaveFocus());
     // Shown first, before the loaded page, and counted once.
     expect(screen.getAllByRole('article')[0]).toBe(card);
-    expect(screen.getByText('30 trainers found (showing 25)')).toBeInTheDocument();
+    expect(screen.getByText('30 trainers found (showing 13)')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Map marker Trainer 2' }));
     await waitFor(() => expect(screen.getByRole('article', { name: 'Trainer 2' })).toHaveFocus());

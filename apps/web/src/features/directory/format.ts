@@ -1,4 +1,5 @@
 import type { PublicTrainer } from '@soulpunch/shared';
+import { dayText, formatNumber } from '@/lib/plain-format';
 
 /** Spec 9: the map popup shows the bio cut at 80 characters. */
 export const POPUP_BIO_LENGTH = 80;
@@ -28,7 +29,7 @@ export function specialtiesOf(trainer: Pick<PublicTrainer, 'specializations' | '
   return trainer.specializations.length ? trainer.specializations : trainer.classTypes;
 }
 
-export const distanceText = (miles: number) => `${miles.toLocaleString('en-US')} mi away`;
+export const distanceText = (miles: number) => `${formatNumber(miles)} mi away`;
 
 /**
  * A link a trainer typed, made safe to open: web addresses only (no javascript: or data:), with https added
@@ -69,11 +70,5 @@ export function formatClassDate(date: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
   const day = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return date;
-  return day.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  return dayText(day, 'short');
 }

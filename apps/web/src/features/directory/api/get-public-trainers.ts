@@ -5,7 +5,7 @@ import { type DirectoryFilters, filtersToSearchParams } from '../directory-filte
 import { DIRECTORY_STALE_TIME, publicTrainersKey, retryOnce } from './query-defaults';
 
 /** Cards come a page at a time: the first screen is one page, 'Show More Trainers' brings the next. */
-export const CARDS_PER_PAGE = 24;
+export const CARDS_PER_PAGE = 12;
 
 export interface PublicTrainerPage {
   trainers: PublicTrainer[];

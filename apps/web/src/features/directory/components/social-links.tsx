@@ -1,4 +1,3 @@
-import { ActionIcon, Group } from '@mantine/core';
 import type { PublicTrainer } from '@soulpunch/shared';
 import {
   IconBrandFacebook,
@@ -8,6 +7,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { type SocialPlatform, socialUrl } from '../format';
+import classes from './directory-card.module.css';
 
 const platforms: { key: SocialPlatform; label: string; icon: typeof IconWorld }[] = [
   { key: 'instagram', label: 'Instagram', icon: IconBrandInstagram },
@@ -27,22 +27,24 @@ export function SocialLinks({ trainer }: { trainer: SocialFields }) {
   });
   if (links.length === 0) return null;
   return (
-    <Group gap={4} aria-label={`${trainer.displayName} online`} role="group">
+    <ul
+      className={`${classes.list} ${classes.row}`}
+      style={{ gap: 4 }}
+      aria-label={`${trainer.displayName} online`}
+    >
       {links.map(({ key, label, icon: Icon, href }) => (
-        <ActionIcon
-          key={key}
-          component="a"
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="subtle"
-          color="gray.8"
-          size="lg"
-          aria-label={`${trainer.displayName} on ${label}`}
-        >
-          <Icon size={20} aria-hidden="true" />
-        </ActionIcon>
+        <li key={key}>
+          <a
+            className={classes.social}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${trainer.displayName} on ${label}`}
+          >
+            <Icon size={20} aria-hidden="true" />
+          </a>
+        </li>
       ))}
-    </Group>
+    </ul>
   );
 }

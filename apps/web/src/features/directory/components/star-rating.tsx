@@ -1,5 +1,5 @@
-import { Group } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
+import classes from './directory-card.module.css';
 
 const MAX_STARS = 5;
 
@@ -7,7 +7,7 @@ const MAX_STARS = 5;
 export function StarRating({ rating }: { rating: number }) {
   const stars = Math.max(0, Math.min(MAX_STARS, Math.round(rating)));
   return (
-    <Group gap={2} role="img" aria-label={`Rated ${stars} out of ${MAX_STARS} stars`} wrap="nowrap">
+    <span className={classes.stars} role="img" aria-label={`Rated ${stars} out of ${MAX_STARS} stars`}>
       {Array.from({ length: MAX_STARS }, (_, i) => (
         <IconStarFilled
           // biome-ignore lint/suspicious/noArrayIndexKey: the stars are positions, not items
@@ -17,6 +17,6 @@ export function StarRating({ rating }: { rating: number }) {
           color={i < stars ? 'var(--mantine-color-yellow-7)' : 'var(--mantine-color-gray-4)'}
         />
       ))}
-    </Group>
+    </span>
   );
 }

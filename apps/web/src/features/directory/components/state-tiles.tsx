@@ -1,6 +1,7 @@
-import { Box, Paper, SimpleGrid, Skeleton, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useTrainerStateCounts } from '../api/get-trainer-state-counts';
 import { stateName } from '../us-states';
+import classes from './directory-card.module.css';
 
 interface StateTilesProps {
   selected: string;
@@ -10,7 +11,10 @@ interface StateTilesProps {
 
 const trainerCount = (count: number) => `${count} ${count === 1 ? 'trainer' : 'trainers'}`;
 
-/** One tile per state with listed trainers; a click filters the directory to that state. */
+/**
+ * One tile per state with listed trainers; a click filters the directory to that state. Plain buttons, as
+ * directory-card.module.css explains.
+ */
 export function StateTiles({ selected, onSelect, headingOrder }: StateTilesProps) {
   const states = useTrainerStateCounts();
 
@@ -29,41 +33,24 @@ export function StateTiles({ selected, onSelect, headingOrder }: StateTilesProps
       ) : states.isError ? (
         <Text c="gray.7">The list of states could not be loaded.</Text>
       ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 2, xs: 3, sm: 4, md: 6 }}
-          spacing="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
-          {states.data.map(({ state, count }) => {
-            const active = selected.toLowerCase() === state.toLowerCase();
-            return (
-              <li key={state}>
-                <UnstyledButton onClick={() => onSelect(state)} aria-pressed={active} w="100%" h="100%">
-                  <Paper
-                    withBorder
-                    radius="md"
-                    p="sm"
-                    h="100%"
-                    bg={active ? 'blue.8' : undefined}
-                    c={active ? 'white' : undefined}
-                    style={{ borderColor: active ? 'var(--mantine-color-blue-8)' : undefined }}
-                  >
-                    <Text fw={700} lh={1.2}>
-                      {stateName(state)}
-                      <VisuallyHidden component="span">{', '}</VisuallyHidden>
-                    </Text>
-                    <Text size="sm" c={active ? 'white' : 'gray.7'}>
-                      {trainerCount(count)}
-                    </Text>
-                  </Paper>
-                </UnstyledButton>
-              </li>
-            );
-          })}
-        </SimpleGrid>
+        <ul className={`${classes.list} ${classes.tiles}`}>
+          {states.data.map(({ state, count }) => (
+            <li key={state}>
+              <button
+                type="button"
+                className={classes.tile}
+                onClick={() => onSelect(state)}
+                aria-pressed={selected.toLowerCase() === state.toLowerCase()}
+              >
+                <span className={classes.tileName}>
+                  {stateName(state)}
+                  <span className={classes.visuallyHidden}>, </span>
+                </span>
+                <span className={classes.tileCount}>{trainerCount(count)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </Box>
   );

@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Button, Card, Title, type TitleOrder } from '@mantine/core';
 import type { PublicTrainer } from '@soulpunch/shared';
 import { IconMapPin, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { distanceText, specialtiesOf, trainerLocation } from '../format';
 import { BuyDeviceButton } from './buy-device-button';
 import { ContactTrainerButton } from './contact-trainer-button';
+import classes from './directory-card.module.css';
 import { SocialLinks } from './social-links';
 import { StarRating } from './star-rating';
 import { TrainerPhoto } from './trainer-photo';
@@ -23,15 +24,16 @@ interface TrainerCardProps {
 
 function Detail({ label, children }: { label: string; children: string }) {
   return (
-    <Text size="sm">
-      <Text span fw={600}>
-        {label}:
-      </Text>{' '}
-      {children}
-    </Text>
+    <p className={classes.text}>
+      <span className={classes.strong}>{label}:</span> {children}
+    </p>
   );
 }
 
+/**
+ * One trainer in the directory. Plain elements for what only shows (directory-card.module.css says why); Mantine
+ * for the photo, the heading and the buttons.
+ */
 export function TrainerCard({ trainer, profilePath, headingOrder }: TrainerCardProps) {
   const headingId = `${trainerCardId(trainer.id)}-name`;
   const location = trainerLocation(trainer);
@@ -53,88 +55,76 @@ export function TrainerCard({ trainer, profilePath, headingOrder }: TrainerCardP
       // far less to show (the 'auto' size keeps each card's real height once it has been seen).
       style={{ scrollMarginTop: 16, contentVisibility: 'auto', containIntrinsicSize: 'auto 420px' }}
     >
-      <Stack gap="sm" h="100%">
-        <Group gap="md" wrap="nowrap" align="flex-start">
+      <div className={classes.stack}>
+        <div className={classes.identity}>
           <TrainerPhoto name={trainer.displayName} picture={trainer.profilePicture} size={64} />
-          <Stack gap={4} style={{ minWidth: 0 }}>
+          <div className={classes.who}>
             <Title order={headingOrder} size="h4" id={headingId}>
               {trainer.displayName}
             </Title>
             {location && (
-              <Group gap={4} wrap="nowrap">
+              <p className={`${classes.text} ${classes.muted} ${classes.location}`}>
                 <IconMapPin size={14} aria-hidden="true" />
-                <Text size="sm" c="gray.7">
-                  {location}
-                </Text>
-              </Group>
+                {location}
+              </p>
             )}
             <StarRating rating={trainer.rating} />
-          </Stack>
-        </Group>
+          </div>
+        </div>
 
-        <Group gap={6}>
+        <div className={classes.row}>
           {trainer.status === 'hq' && (
-            <Badge color="grape.9" variant="filled">
-              Headquarters
-            </Badge>
+            <span className={`${classes.badge} ${classes.headquarters}`}>Headquarters</span>
           )}
           {trainer.featuredTrainer && (
-            <Badge color="pink" variant="light">
-              Featured Trainer
-            </Badge>
+            <span className={`${classes.badge} ${classes.featured}`}>Featured Trainer</span>
           )}
           {trainer.distanceMiles !== null && (
-            <Badge color="teal" variant="light" tt="none">
+            <span className={`${classes.badge} ${classes.distance} ${classes.asWritten}`}>
               {distanceText(trainer.distanceMiles)}
-            </Badge>
+            </span>
           )}
-        </Group>
+        </div>
 
         <SocialLinks trainer={trainer} />
 
-        <Text size="sm">{trainer.publicBio}</Text>
+        <p className={classes.text}>{trainer.publicBio}</p>
 
         {specialties.length > 0 && (
-          <Box>
-            <Text size="sm" fw={600} mb={4}>
-              Specialties
-            </Text>
-            <Group gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          <div>
+            <p className={classes.label}>Specialties</p>
+            <ul className={`${classes.list} ${classes.row}`}>
               {specialties.map((s) => (
-                <Badge key={s} component="li" variant="light" color="blue" tt="none">
+                <li key={s} className={`${classes.badge} ${classes.specialty} ${classes.asWritten}`}>
                   {s}
-                </Badge>
+                </li>
               ))}
-            </Group>
-          </Box>
+            </ul>
+          </div>
         )}
 
-        <Stack gap={2}>
+        <div className={classes.details}>
           <Detail label="Availability">{trainer.availabilityDescription}</Detail>
           <Detail label="Experience">{trainer.experienceDescription}</Detail>
-        </Stack>
+        </div>
 
         {shownClasses.length > 0 && (
-          <Box>
-            <Text size="sm" fw={600} mb={4}>
-              Upcoming Classes
-            </Text>
-            <Stack gap={6} component="ul" p={0} m={0}>
+          <div>
+            <p className={classes.label}>Upcoming Classes</p>
+            <ul className={`${classes.list} ${classes.classes}`}>
               {shownClasses.map((c) => (
                 <ClassSummary key={c.id} upcomingClass={c} />
               ))}
-            </Stack>
+            </ul>
             {moreClasses > 0 && (
-              <Alert color="blue" variant="light" p="xs" mt={6}>
-                <Text size="sm">
-                  +{moreClasses} more {moreClasses === 1 ? 'class' : 'classes'}: see the full profile.
-                </Text>
-              </Alert>
+              <p className={`${classes.text} ${classes.more}`}>
+                +{moreClasses} more {moreClasses === 1 ? 'class' : 'classes'}: see the full profile.
+              </p>
             )}
-          </Box>
+          </div>
         )}
 
-        <Group gap="xs" mt="auto" pt="xs">
+        <div className={classes.actions}>
           <BuyDeviceButton affiliateLink={trainer.affiliateLink} size="sm" />
           <ContactTrainerButton name={trainer.displayName} contact={trainer.displayContact} size="sm" />
           <Button
@@ -146,8 +136,8 @@ export function TrainerCard({ trainer, profilePath, headingOrder }: TrainerCardP
           >
             View Full Profile
           </Button>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </Card>
   );
 }

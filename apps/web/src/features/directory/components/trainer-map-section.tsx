@@ -1,6 +1,14 @@
 import { Box, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import {
+  Component,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { MAP_HEIGHT, type TrainerMapProps } from './trainer-map-props';
 
 const TrainerMap = lazy(() => import('./trainer-map'));
@@ -33,9 +41,42 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
 }
 
+/** How far below the screen the map starts loading, so it is usually drawn by the time it scrolls in. */
+const LOAD_AHEAD = '600px';
+
+/**
+ * True once the element has come near the screen (at once where the browser cannot tell). False on the server
+ * and in the first render, so hydration matches the server's page.
+ */
+function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LOAD_AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return near;
+}
+
 export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & { headingOrder: 2 | 3 }) {
-  // The map (Leaflet) exists only in the browser: the server's page and the first render show its placeholder.
-  const mounted = useMounted();
+  // The map (Leaflet, about 100 KB, and the work of drawing the states and the pins) exists only in the
+  // browser, and only once the visitor nears it: on a phone it is several screens down the page, and building
+  // it during the page's start was a third of the time the page could not answer a tap.
+  const section = useRef<HTMLElement>(null);
+  const near = useNearScreen(section);
   const loading = (
     <MapPlaceholder>
       <Stack align="center" gap="xs">
@@ -45,14 +86,14 @@ export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & 
     </MapPlaceholder>
   );
   return (
-    <Box component="section" aria-labelledby="trainer-map-title">
+    <Box component="section" aria-labelledby="trainer-map-title" ref={section}>
       <VisuallyHidden>
         <Title order={headingOrder} id="trainer-map-title">
           Trainer Map
         </Title>
       </VisuallyHidden>
       <MapErrorBoundary>
-        {mounted ? (
+        {near ? (
           <Suspense fallback={loading}>
             <TrainerMap {...props} />
           </Suspense>

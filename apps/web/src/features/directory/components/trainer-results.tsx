@@ -13,6 +13,7 @@ import {
 import type { PublicTrainer } from '@soulpunch/shared';
 import { ErrorView } from '@/components/error-view';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatNumber } from '@/lib/plain-format';
 import { TrainerCard } from './trainer-card';
 
 /** Spec 9: three skeleton cards while the list loads. */
@@ -122,7 +123,7 @@ export function TrainerResults({
   return (
     <Stack gap="lg">
       <Text size="sm" c="gray.7" role="status">
-        {total === 1 ? '1 trainer found' : `${total.toLocaleString('en-US')} trainers found`}
+        {total === 1 ? '1 trainer found' : `${formatNumber(total)} trainers found`}
         {shown.length < total ? ` (showing ${shown.length})` : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">

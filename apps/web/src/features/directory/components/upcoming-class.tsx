@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconExternalLink, IconMapPin } from '@tabler/icons-r
 import { Link } from 'react-router';
 import { externalUrl, formatClassDate } from '../format';
 import { classPagePath } from '../paths';
+import classes from './directory-card.module.css';
 
 const when = (c: PublicClass) => [formatClassDate(c.date), c.time].filter(Boolean).join(' · ');
 
@@ -14,26 +15,22 @@ const when = (c: PublicClass) => [formatClassDate(c.date), c.time].filter(Boolea
 export function ClassSummary({ upcomingClass }: { upcomingClass: PublicClass }) {
   const register = externalUrl(upcomingClass.paymentLink);
   return (
-    <Paper withBorder radius="sm" p="xs" component="li" style={{ listStyle: 'none' }}>
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-        <Stack gap={0}>
-          <Anchor component={Link} to={classPagePath(upcomingClass.id)} size="sm" fw={600}>
-            {upcomingClass.title}
-          </Anchor>
-          <Text size="xs" c="gray.7">
-            {when(upcomingClass)}
-          </Text>
-          <Text size="xs" c="gray.7">
-            {upcomingClass.location} · {upcomingClass.price}
-          </Text>
-        </Stack>
-        {register && (
-          <Anchor href={register} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-            Register
-          </Anchor>
-        )}
-      </Group>
-    </Paper>
+    <li className={classes.class}>
+      <div className={classes.classWhat}>
+        <Link to={classPagePath(upcomingClass.id)} className={classes.link}>
+          {upcomingClass.title}
+        </Link>
+        <p className={classes.muted}>{when(upcomingClass)}</p>
+        <p className={classes.muted}>
+          {upcomingClass.location} · {upcomingClass.price}
+        </p>
+      </div>
+      {register && (
+        <a href={register} target="_blank" rel="noopener noreferrer" className={classes.link}>
+          Register
+        </a>
+      )}
+    </li>
   );
 }
 
