@@ -19,17 +19,17 @@ const sizeOf = (file) => (kb[file] ?? 5) * 1024;
 
 describe('the bundle budget', () => {
   it('counts the entry and the page with their static imports once each, not what loads on demand', () => {
-    const [row] = measureRoutes(manifest, sizeOf, { '/map': { page: 'src/map-page.tsx', ceilingKb: 200 } });
-    expect(row).toEqual({ route: '/map', jsKb: 170, cssKb: 10, ceilingKb: 200, over: false });
+    const [row] = measureRoutes(manifest, sizeOf, { '/map': 'src/map-page.tsx' }, 200);
+    expect(row).toEqual({ route: '/map', jsKb: 170, cssKb: 10, over: false });
   });
 
-  it('fails a route that loads more than its ceiling', () => {
-    const [row] = measureRoutes(manifest, sizeOf, { '/map': { page: 'src/map-page.tsx', ceilingKb: 150 } });
+  it('fails a route that loads more than the budget (150 KB)', () => {
+    const [row] = measureRoutes(manifest, sizeOf, { '/map': 'src/map-page.tsx' });
     expect(row.over).toBe(true);
   });
 
   it('names a page the build does not have', () => {
-    expect(() => measureRoutes(manifest, sizeOf, { '/x': { page: 'src/gone.tsx', ceilingKb: 150 } })).toThrow(
+    expect(() => measureRoutes(manifest, sizeOf, { '/x': 'src/gone.tsx' })).toThrow(
       /src\/gone\.tsx is not in the build manifest/,
     );
   });

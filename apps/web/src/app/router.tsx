@@ -15,6 +15,14 @@ function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick
   return { lazy: async () => ({ element: render(await load()) }) };
 }
 
+/** A page behind a sign-in (or reached from one): it brings all of Mantine's styles (app/public-styles.ts). */
+function signedInPage<M>(
+  load: () => Promise<M>,
+  render: (module: M) => ReactNode,
+): Pick<RouteObject, 'lazy'> {
+  return page(async () => (await Promise.all([load(), import('./all-styles')]))[0], render);
+}
+
 const admin = {
   dashboard: () => import('@/features/admin/components/dashboard/dashboard-page'),
   trainerList: () => import('@/features/admin/components/trainer-list/trainer-list-page'),
@@ -88,16 +96,28 @@ export const routes: RouteObject[] = [
       section([
         { path: '/', ...page(auth.login, (m) => <m.LoginPage />) },
         { path: '/trainer-portal/login', ...page(auth.login, (m) => <m.LoginPage />) },
-        { path: '/auth/confirm', ...page(auth.confirm, (m) => <m.ConfirmPage />) },
-        { path: '/dev/mailbox', ...page(devMailbox, (m) => <m.MailboxPage />) },
+        { path: '/auth/confirm', ...signedInPage(auth.confirm, (m) => <m.ConfirmPage />) },
+        { path: '/dev/mailbox', ...signedInPage(devMailbox, (m) => <m.MailboxPage />) },
       ]),
       section([
-        { path: '/trainer-portal', ...page(portal.dashboard, (m) => <m.TrainerDashboardRoute />) },
-        { path: '/trainer-portal/dashboard', ...page(portal.dashboard, (m) => <m.TrainerDashboardRoute />) },
-        { path: '/trainer-portal/profile', ...page(portal.profile, (m) => <m.TrainerProfileRoute />) },
-        { path: '/trainer-portal/calendar', ...page(portal.calendar, (m) => <m.TrainerCalendarRoute />) },
-        { path: '/trainer-portal/documents/:id', ...page(documents.signing, (m) => <m.SigningPage />) },
-        { path: '/verify', ...page(documents.verify, (m) => <m.VerifyPage />) },
+        { path: '/trainer-portal', ...signedInPage(portal.dashboard, (m) => <m.TrainerDashboardRoute />) },
+        {
+          path: '/trainer-portal/dashboard',
+          ...signedInPage(portal.dashboard, (m) => <m.TrainerDashboardRoute />),
+        },
+        {
+          path: '/trainer-portal/profile',
+          ...signedInPage(portal.profile, (m) => <m.TrainerProfileRoute />),
+        },
+        {
+          path: '/trainer-portal/calendar',
+          ...signedInPage(portal.calendar, (m) => <m.TrainerCalendarRoute />),
+        },
+        {
+          path: '/trainer-portal/documents/:id',
+          ...signedInPage(documents.signing, (m) => <m.SigningPage />),
+        },
+        { path: '/verify', ...signedInPage(documents.verify, (m) => <m.VerifyPage />) },
       ]),
       section([
         { path: '/find-trainer', ...page(directory.find, (m) => <m.FindTrainerPage variant="site" />) },
@@ -121,41 +141,59 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         errorElement: <RouteError />,
         children: [
-          { index: true, ...page(admin.dashboard, (m) => <m.DashboardPage />) },
-          { path: 'trainers', ...page(admin.trainerList, (m) => <m.TrainerListPage />) },
-          { path: 'trainers/:id', ...page(admin.trainerDetail, (m) => <m.TrainerDetailPage />) },
-          { path: 'documents', ...page(documents.admin, (m) => <m.AdminDocumentsPage />) },
-          { path: 'documents/templates', ...page(documents.templates, (m) => <m.DocumentTemplatesPage />) },
-          { path: 'calendar', ...page(admin.placeholders, (m) => <m.AdminCalendarPage />) },
-          { path: 'inventory', ...page(admin.placeholders, (m) => <m.InventoryPage />) },
-          { path: 'settings', ...page(admin.settings, (m) => <m.SettingsPage />) },
-          { path: 'payment-events', ...page(payments.events, (m) => <m.PaymentEventsPage />) },
-          { path: 'knowledge', ...page(assistantAdmin.knowledge, (m) => <m.KnowledgePage />) },
-          { path: 'knowledge/new', ...page(assistantAdmin.articleEditor, (m) => <m.NewArticlePage />) },
-          { path: 'knowledge/:id', ...page(assistantAdmin.articleEditor, (m) => <m.ArticleEditorPage />) },
-          { path: 'assistant/questions', ...page(assistantAdmin.questions, (m) => <m.QuestionsPage />) },
-          { path: 'resources', ...page(assistantAdmin.resources, (m) => <m.ResourcesPage />) },
+          { index: true, ...signedInPage(admin.dashboard, (m) => <m.DashboardPage />) },
+          { path: 'trainers', ...signedInPage(admin.trainerList, (m) => <m.TrainerListPage />) },
+          { path: 'trainers/:id', ...signedInPage(admin.trainerDetail, (m) => <m.TrainerDetailPage />) },
+          { path: 'documents', ...signedInPage(documents.admin, (m) => <m.AdminDocumentsPage />) },
+          {
+            path: 'documents/templates',
+            ...signedInPage(documents.templates, (m) => <m.DocumentTemplatesPage />),
+          },
+          { path: 'calendar', ...signedInPage(admin.placeholders, (m) => <m.AdminCalendarPage />) },
+          { path: 'inventory', ...signedInPage(admin.placeholders, (m) => <m.InventoryPage />) },
+          { path: 'settings', ...signedInPage(admin.settings, (m) => <m.SettingsPage />) },
+          { path: 'payment-events', ...signedInPage(payments.events, (m) => <m.PaymentEventsPage />) },
+          { path: 'knowledge', ...signedInPage(assistantAdmin.knowledge, (m) => <m.KnowledgePage />) },
+          {
+            path: 'knowledge/new',
+            ...signedInPage(assistantAdmin.articleEditor, (m) => <m.NewArticlePage />),
+          },
+          {
+            path: 'knowledge/:id',
+            ...signedInPage(assistantAdmin.articleEditor, (m) => <m.ArticleEditorPage />),
+          },
+          {
+            path: 'assistant/questions',
+            ...signedInPage(assistantAdmin.questions, (m) => <m.QuestionsPage />),
+          },
+          { path: 'resources', ...signedInPage(assistantAdmin.resources, (m) => <m.ResourcesPage />) },
         ],
       },
       { path: '/trainers', element: <Navigate to="/admin/trainers" replace /> },
       section([
-        { path: '/onboarding/checkout', ...page(onboarding.checkout, (m) => <m.CheckoutPage />) },
+        { path: '/onboarding/checkout', ...signedInPage(onboarding.checkout, (m) => <m.CheckoutPage />) },
         {
           path: '/onboarding/payment-confirmation',
-          ...page(onboarding.paymentConfirmation, (m) => <m.PaymentConfirmationPage />),
+          ...signedInPage(onboarding.paymentConfirmation, (m) => <m.PaymentConfirmationPage />),
         },
-        { path: '/onboarding/confirmation', ...page(onboarding.confirmation, (m) => <m.ConfirmationPage />) },
+        {
+          path: '/onboarding/confirmation',
+          ...signedInPage(onboarding.confirmation, (m) => <m.ConfirmationPage />),
+        },
         {
           path: '/onboarding/documents',
-          ...page(documents.onboarding, (m) => <m.OnboardingDocumentsPage />),
+          ...signedInPage(documents.onboarding, (m) => <m.OnboardingDocumentsPage />),
         },
-        { path: '/onboarding/welcome', ...page(onboarding.welcome, (m) => <m.WelcomePage />) },
-        { path: '/test', ...page(onboarding.testMode, (m) => <m.TestModePage />) },
-        { path: '/test-checkout/:id', ...page(payments.testCheckout, (m) => <m.TestCheckoutPage />) },
+        { path: '/onboarding/welcome', ...signedInPage(onboarding.welcome, (m) => <m.WelcomePage />) },
+        { path: '/test', ...signedInPage(onboarding.testMode, (m) => <m.TestModePage />) },
+        { path: '/test-checkout/:id', ...signedInPage(payments.testCheckout, (m) => <m.TestCheckoutPage />) },
       ]),
       section([
         { path: '/legal/terms', ...page(legal.terms, (m) => <m.TermsAndConditionsPage />) },
-        { path: '/terms', ...page(legal.termsOfService, (m) => <m.TermsOfServicePage variant="portal" />) },
+        {
+          path: '/terms',
+          ...signedInPage(legal.termsOfService, (m) => <m.TermsOfServicePage variant="portal" />),
+        },
         {
           path: '/terms-of-service',
           ...page(legal.termsOfService, (m) => <m.TermsOfServicePage variant="public" />),
@@ -169,7 +207,7 @@ export const routes: RouteObject[] = [
           path: '/privacy-policy-public',
           ...page(legal.privacy, (m) => <m.PrivacyPolicyPage variant="public" />),
         },
-        { path: '/support', ...page(legal.support, (m) => <m.SupportPage variant="portal" />) },
+        { path: '/support', ...signedInPage(legal.support, (m) => <m.SupportPage variant="portal" />) },
         { path: '/support-public', ...page(legal.support, (m) => <m.SupportPage variant="public" />) },
       ]),
       { path: '*', element: <NotFoundPage /> },

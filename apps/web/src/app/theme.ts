@@ -1,23 +1,26 @@
-import { Alert, type CSSVariablesResolver, createTheme, Notification } from '@mantine/core';
+import type { AlertProps, CSSVariablesResolver, MantineTheme } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 // Shade 8 keeps white text on filled buttons and badges above the WCAG AA contrast ratio.
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   components: {
-    Alert: Alert.extend({
+    // Plain objects rather than Alert.extend(...): .extend would put both components (and the close button) in
+    // every page's first download.
+    Alert: {
       // Mantine's yellow or orange title on its light ground is 1.9-2.6:1; dark text keeps it readable.
-      styles: (_theme, props) =>
+      styles: (_theme: MantineTheme, props: AlertProps) =>
         props.color === 'yellow' || props.color === 'orange'
           ? { title: { color: 'var(--mantine-color-gray-9)' } }
           : {},
-    }),
-    Notification: Notification.extend({
+    },
+    Notification: {
       // The close button is an icon; without a name screen readers announce only "button".
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Under a title Mantine greys the message with gray.6, too faint on white (3.3:1).
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
-    }),
+    },
   },
 });
 

@@ -1,3 +1,7 @@
+// A dialog's styles come with it (app/public-styles.ts).
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '@soulpunch/shared';
 

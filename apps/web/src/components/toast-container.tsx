@@ -1,3 +1,6 @@
+// The toasts' styles come with them (app/public-styles.ts).
+import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { showNewestToastAtOnce } from './toasts';

@@ -1,3 +1,5 @@
+// Only signed-in people see this frame: it brings all of Mantine's styles (app/public-styles.ts).
+import '../all-styles';
 import { AppShell, Avatar, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';

@@ -1,3 +1,5 @@
+// Only signed-in people see this frame: it brings all of Mantine's styles (app/public-styles.ts).
+import '../all-styles';
 import { useSession } from '@/features/auth';
 import { useSignOut } from '../routes/use-sign-out';
 import { PortalHeader } from './portal-header';

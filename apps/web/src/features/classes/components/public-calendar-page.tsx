@@ -3,13 +3,10 @@ import {
   Box,
   Button,
   Group,
-  NativeSelect,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
   VisuallyHidden,
@@ -21,6 +18,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { PlainFields, PlainSelect, PlainTextInput } from '@/components/plain-field';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicClasses } from '../api/get-public-classes';
@@ -148,9 +146,9 @@ export function PublicCalendarPage() {
   const all = classes.data?.classes;
   const locations = useMemo(
     () =>
-      [...new Set((all ?? []).map((c) => locationRegion(c.location)).filter(Boolean))].sort((a, b) =>
-        a.localeCompare(b),
-      ),
+      // Plain order, not localeCompare: its first call loads the browser's collation data, while the page
+      // hydrates; the regions are state abbreviations and place names in plain letters.
+      [...new Set((all ?? []).map((c) => locationRegion(c.location)).filter(Boolean))].sort(),
     [all],
   );
   const filtered = (all ?? []).filter(
@@ -256,21 +254,24 @@ export function PublicCalendarPage() {
           </Text>
         </Stack>
         <Paper withBorder radius="md" p="md" role="search" aria-label="Filter classes">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
+          <PlainFields columns={2}>
+            <PlainTextInput
               label="Search classes"
               placeholder="Class, trainer or place"
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              icon={<IconSearch size={16} aria-hidden="true" />}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
             />
-            <NativeSelect
+            <PlainSelect
               label="Location"
-              data={[{ value: '', label: 'All Locations' }, ...locations]}
+              options={[
+                { value: '', label: 'All Locations' },
+                ...locations.map((l) => ({ value: l, label: l })),
+              ]}
               value={location}
               onChange={(event) => setLocation(event.currentTarget.value)}
             />
-          </SimpleGrid>
+          </PlainFields>
         </Paper>
         <SubscribeLink feed={ALL_CLASSES_FEED}>Subscribe to calendar</SubscribeLink>
         {body}

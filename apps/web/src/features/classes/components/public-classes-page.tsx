@@ -2,13 +2,11 @@ import {
   Button,
   Center,
   Group,
-  NativeSelect,
   Paper,
   SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -17,6 +15,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { PlainFields, PlainSelect, PlainTextInput } from '@/components/plain-field';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicClasses } from '../api/get-public-classes';
@@ -158,18 +157,18 @@ export function PublicClassesPage({ variant }: { variant: ClassesVariant }) {
           </Text>
         </Stack>
         <Paper withBorder radius="md" p="md" role="search" aria-label="Filter classes">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
+          <PlainFields columns={3}>
+            <PlainTextInput
               label="Search"
               placeholder="Class, trainer or tag"
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              icon={<IconSearch size={16} aria-hidden="true" />}
               value={search}
               onChange={(event) => {
                 setSearch(event.currentTarget.value);
                 setLimit(CLASSES_PAGE_SIZE);
               }}
             />
-            <TextInput
+            <PlainTextInput
               label="Location"
               placeholder="City or state"
               value={location}
@@ -178,16 +177,16 @@ export function PublicClassesPage({ variant }: { variant: ClassesVariant }) {
                 setLimit(CLASSES_PAGE_SIZE);
               }}
             />
-            <NativeSelect
+            <PlainSelect
               label="Class type"
-              data={typeOptions}
+              options={typeOptions}
               value={type}
               onChange={(event) => {
                 setType(event.currentTarget.value as ClassType | '');
                 setLimit(CLASSES_PAGE_SIZE);
               }}
             />
-          </SimpleGrid>
+          </PlainFields>
         </Paper>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <SegmentedControl

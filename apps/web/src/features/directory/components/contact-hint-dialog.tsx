@@ -1,3 +1,7 @@
+// A dialog's styles come with it (app/public-styles.ts).
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 import { Modal, Text } from '@mantine/core';
 
 interface ContactHintDialogProps {

@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPinSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { PlainTextInput } from '@/components/plain-field';
 import type { DirectoryFilters } from '../directory-filters';
+import classes from './directory-card.module.css';
 
 /** The visitor's position to about a kilometre: enough to sort by distance, no more is kept in the address. */
 const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
@@ -63,7 +65,7 @@ export function DistanceSearch({ filters, onChange, placeNotFound }: DistanceSea
     <>
       <form onSubmit={search} aria-label="Sort by distance">
         <Group align="flex-end" gap="sm">
-          <TextInput
+          <PlainTextInput
             label="ZIP or city"
             placeholder="74103 or Tulsa, OK"
             value={place}
@@ -88,9 +90,9 @@ export function DistanceSearch({ filters, onChange, placeNotFound }: DistanceSea
         </Group>
       </form>
       {problem && (
-        <Alert color="orange" variant="light" role="alert">
-          <Text size="sm">{problem}</Text>
-        </Alert>
+        <div className={classes.notice} role="alert">
+          <p>{problem}</p>
+        </div>
       )}
       {sortedBy && (
         <Group gap="xs">

@@ -1,7 +1,9 @@
-import { Badge, CloseButton, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Paper, Stack } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { PlainFields, PlainSelect, PlainTextInput } from '@/components/plain-field';
 import { AVAILABILITY_FILTER_OPTIONS, type DirectoryFilters, LOCATION_OPTIONS } from '../directory-filters';
 import { stateName } from '../us-states';
+import classes from './directory-card.module.css';
 import { DistanceSearch } from './distance-search';
 
 interface FilterPanelProps {
@@ -25,28 +27,28 @@ export function FilterPanel({ filters, text, onTextChange, onChange, placeNotFou
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Search and filters">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput
+        <PlainFields columns={3}>
+          <PlainTextInput
             label="Search trainers"
             placeholder="Name, location or specialty"
             value={text}
             onChange={(event) => onTextChange(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            icon={<IconSearch size={16} aria-hidden="true" />}
             type="search"
           />
-          <NativeSelect
+          <PlainSelect
             label="Location"
             value={filters.location}
-            data={locationOptions(filters.location)}
+            options={locationOptions(filters.location)}
             onChange={(event) => onChange({ location: event.currentTarget.value })}
           />
-          <NativeSelect
+          <PlainSelect
             label="Availability"
             value={filters.availability}
-            data={AVAILABILITY_FILTER_OPTIONS.map((o) => ({ ...o }))}
+            options={AVAILABILITY_FILTER_OPTIONS}
             onChange={(event) => onChange({ availability: event.currentTarget.value })}
           />
-        </SimpleGrid>
+        </PlainFields>
         {/* Keyed on the searched place, so clearing it elsewhere (Reset Filters) also empties the box. */}
         <DistanceSearch
           key={`from:${filters.from}`}
@@ -55,23 +57,19 @@ export function FilterPanel({ filters, text, onTextChange, onChange, placeNotFou
           placeNotFound={placeNotFound}
         />
         {filters.state && (
-          <Group gap="xs">
-            <Badge
-              size="lg"
-              variant="light"
-              color="blue"
-              tt="none"
-              rightSection={
-                <CloseButton
-                  size="sm"
-                  aria-label={`Clear state filter ${stateName(filters.state)}`}
-                  onClick={() => onChange({ state: '' })}
-                />
-              }
-            >
+          <div>
+            <span className={classes.chosen}>
               State: {stateName(filters.state)}
-            </Badge>
-          </Group>
+              <button
+                type="button"
+                className={classes.clear}
+                aria-label={`Clear state filter ${stateName(filters.state)}`}
+                onClick={() => onChange({ state: '' })}
+              >
+                <IconX size={14} aria-hidden="true" />
+              </button>
+            </span>
+          </div>
         )}
       </Stack>
     </Paper>

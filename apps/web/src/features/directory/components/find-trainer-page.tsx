@@ -1,4 +1,4 @@
-import { Box, Button, Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { PublicTrainer } from '@soulpunch/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,9 +10,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { publicTrainerQueryOptions } from '../api/get-public-trainer';
 import { usePublicTrainerPages } from '../api/get-public-trainers';
 import { markerFilters, useTrainerMarkers } from '../api/get-trainer-markers';
-import { CLASS_TYPE_TABS, filtersToSearchParams } from '../directory-filters';
+import { filtersToSearchParams } from '../directory-filters';
 import { type DirectoryVariant, directoryPaths } from '../paths';
 import { useDirectoryFilters } from '../use-directory-filters';
+import { ClassTypeTabs } from './class-type-tabs';
 import { FilterPanel } from './filter-panel';
 import { LandingHero } from './landing-hero';
 import { HowItWorks, PopularLocations } from './landing-sections';
@@ -23,7 +24,6 @@ import { TrainerMapSection } from './trainer-map-section';
 import { TrainerResults } from './trainer-results';
 
 const SEARCH_DELAY_MS = 300;
-const ALL_TAB = 'all';
 
 export const DIRECTORY_TITLE = 'Find a Certified Trainer';
 
@@ -150,24 +150,9 @@ export function FindTrainerPage({ variant }: { variant: DirectoryVariant }) {
         <Title order={sectionOrder} size="h3" id="trainer-results-title" mb="sm">
           Certified Trainers
         </Title>
-        <Tabs
-          value={filters.classType || ALL_TAB}
-          onChange={(value) => update({ classType: !value || value === ALL_TAB ? '' : value })}
-          keepMounted={false}
-        >
-          <Tabs.List aria-label="Class type" mb="md">
-            {CLASS_TYPE_TABS.map((tab) => (
-              <Tabs.Tab key={tab.label} value={tab.value || ALL_TAB}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {CLASS_TYPE_TABS.map((tab) => (
-            <Tabs.Panel key={tab.label} value={tab.value || ALL_TAB}>
-              {results}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <ClassTypeTabs classType={filters.classType} onChange={(classType) => update({ classType })}>
+          {results}
+        </ClassTypeTabs>
       </Box>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Stack, Text, Title } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconMapPin,
@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { POPULAR_LOCATIONS, popularLocationPath } from '../directory-filters';
+import classes from './directory-card.module.css';
 
 const steps = [
   {
@@ -38,13 +39,13 @@ export function HowItWorks() {
       <Title order={2} id="how-it-works-title" mb="md">
         How It Works
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <div className={classes.steps}>
         {steps.map(({ title, text, icon: Icon }) => (
-          <Paper key={title} withBorder p="md" radius="md">
+          <div key={title} className={classes.panel}>
             <Stack gap="xs">
-              <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
+              <span className={classes.stepIcon} aria-hidden="true">
                 <Icon size={20} />
-              </ThemeIcon>
+              </span>
               <Title order={3} size="h4">
                 {title}
               </Title>
@@ -52,9 +53,9 @@ export function HowItWorks() {
                 {text}
               </Text>
             </Stack>
-          </Paper>
+          </div>
         ))}
-      </SimpleGrid>
+      </div>
     </Box>
   );
 }
@@ -66,7 +67,7 @@ export function PopularLocations() {
       <Title order={2} id="popular-locations-title" mb="md">
         Popular Locations
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+      <div className={classes.places}>
         {POPULAR_LOCATIONS.map((city) => (
           <Button
             key={city}
@@ -78,7 +79,7 @@ export function PopularLocations() {
             {city}
           </Button>
         ))}
-      </SimpleGrid>
+      </div>
     </Box>
   );
 }

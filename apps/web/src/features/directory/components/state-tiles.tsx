@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Box, Skeleton, Text, Title } from '@mantine/core';
 import { useTrainerStateCounts } from '../api/get-trainer-state-counts';
 import { stateName } from '../us-states';
 import classes from './directory-card.module.css';
@@ -24,12 +24,12 @@ export function StateTiles({ selected, onSelect, headingOrder }: StateTilesProps
         Browse by State
       </Title>
       {states.isPending ? (
-        <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="sm" aria-hidden="true">
+        <div className={classes.tiles} aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Skeleton key={i} h={64} radius="md" />
           ))}
-        </SimpleGrid>
+        </div>
       ) : states.isError ? (
         <Text c="gray.7">The list of states could not be loaded.</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { Button, Card, Title, type TitleOrder } from '@mantine/core';
+import { Button, Title, type TitleOrder } from '@mantine/core';
 import type { PublicTrainer } from '@soulpunch/shared';
 import { IconMapPin, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -42,15 +42,12 @@ export function TrainerCard({ trainer, profilePath, headingOrder }: TrainerCardP
   const specialties = specialtiesOf(trainer);
 
   return (
-    <Card
-      component="article"
+    <article
+      className={classes.card}
       id={trainerCardId(trainer.id)}
       aria-labelledby={headingId}
       // The map's 'View Profile' moves focus here.
       tabIndex={-1}
-      withBorder
-      radius="md"
-      padding="lg"
       // A card off screen is laid out only when it nears the view: the first page of cards costs a phone
       // far less to show (the 'auto' size keeps each card's real height once it has been seen).
       style={{ scrollMarginTop: 16, contentVisibility: 'auto', containIntrinsicSize: 'auto 420px' }}
@@ -138,6 +135,6 @@ export function TrainerCard({ trainer, profilePath, headingOrder }: TrainerCardP
           </Button>
         </div>
       </div>
-    </Card>
+    </article>
   );
 }

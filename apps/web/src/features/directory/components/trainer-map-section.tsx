@@ -1,4 +1,4 @@
-import { Box, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   Component,
   lazy,
@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import classes from './directory-card.module.css';
 import { MAP_HEIGHT, type TrainerMapProps } from './trainer-map-props';
 
 const TrainerMap = lazy(() => import('./trainer-map'));
@@ -74,7 +75,7 @@ function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
 export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & { headingOrder: 2 | 3 }) {
   // The map (Leaflet, about 100 KB, and the work of drawing the states and the pins) exists only in the
   // browser, and only once the visitor nears it: on a phone it is several screens down the page, and building
-  // it during the page's start was a third of the time the page could not answer a tap.
+  // it during the page's start took two long tasks (about 120 ms each at a phone's speed).
   const section = useRef<HTMLElement>(null);
   const near = useNearScreen(section);
   const loading = (
@@ -87,11 +88,9 @@ export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & 
   );
   return (
     <Box component="section" aria-labelledby="trainer-map-title" ref={section}>
-      <VisuallyHidden>
-        <Title order={headingOrder} id="trainer-map-title">
-          Trainer Map
-        </Title>
-      </VisuallyHidden>
+      <Title order={headingOrder} id="trainer-map-title" className={classes.visuallyHidden}>
+        Trainer Map
+      </Title>
       <MapErrorBoundary>
         {near ? (
           <Suspense fallback={loading}>

@@ -92,7 +92,7 @@ function TrainerProfile({ trainer, paths }: { trainer: PublicTrainer; paths: Dir
     <Stack gap="xl">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Group gap="lg" align="flex-start">
-          <TrainerPhoto name={trainer.displayName} picture={trainer.profilePicture} size={120} radius={999} />
+          <TrainerPhoto name={trainer.displayName} picture={trainer.profilePicture} size={120} />
           <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
             <Title order={1}>{trainer.displayName}</Title>
             {location && (

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  type TitleOrder,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, type TitleOrder } from '@mantine/core';
 import type { PublicTrainer } from '@soulpunch/shared';
 import { ErrorView } from '@/components/error-view';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/plain-format';
+import classes from './directory-card.module.css';
 import { TrainerCard } from './trainer-card';
 
 /** Spec 9: three skeleton cards while the list loads. */
@@ -21,7 +11,7 @@ export const SKELETON_CARD_COUNT = 3;
 
 function TrainerCardSkeleton() {
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="trainer-card-skeleton">
+    <div className={classes.card} data-testid="trainer-card-skeleton">
       <Group gap="md" wrap="nowrap" mb="md">
         <Skeleton circle height={64} />
         <Stack gap={8} style={{ flex: 1 }}>
@@ -33,7 +23,7 @@ function TrainerCardSkeleton() {
       <Skeleton height={10} mb={8} />
       <Skeleton height={10} width="70%" mb="md" />
       <Skeleton height={30} width="50%" />
-    </Card>
+    </div>
   );
 }
 
@@ -72,27 +62,28 @@ export function TrainerResults({
   if (isPending) {
     return (
       <div aria-busy="true">
-        <VisuallyHidden>Loading trainers</VisuallyHidden>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <span className={classes.visuallyHidden}>Loading trainers</span>
+        <div className={classes.cards}>
           {Array.from({ length: SKELETON_CARD_COUNT }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <TrainerCardSkeleton key={i} />
           ))}
-        </SimpleGrid>
+        </div>
       </div>
     );
   }
 
   if (isApiError(error) && error.code === 'unknown_place') {
     return (
-      <Alert color="orange" variant="light" title="Place not found" role="alert">
+      <div className={classes.notice} role="alert">
+        <p className={classes.noticeTitle}>Place not found</p>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{getErrorMessage(error)}</Text>
+          <p>{getErrorMessage(error)}</p>
           <Button variant="default" size="sm" onClick={onClearDistance}>
             Clear distance
           </Button>
         </Stack>
-      </Alert>
+      </div>
     );
   }
 
@@ -126,7 +117,7 @@ export function TrainerResults({
         {total === 1 ? '1 trainer found' : `${formatNumber(total)} trainers found`}
         {shown.length < total ? ` (showing ${shown.length})` : ''}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      <div className={classes.cards}>
         {shown.map((trainer) => (
           <TrainerCard
             key={trainer.id}
@@ -135,7 +126,7 @@ export function TrainerResults({
             headingOrder={headingOrder}
           />
         ))}
-      </SimpleGrid>
+      </div>
       {hasMore && (
         <Group justify="center">
           <Button variant="default" onClick={onShowMore} loading={isLoadingMore}>
