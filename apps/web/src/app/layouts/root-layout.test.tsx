@@ -131,7 +131,7 @@ describe('pages without the admin shell', () => {
   });
 
   it('hides the footer on public pages', async () => {
-    mockApi({ 'GET /api/classes?limit=24': pending });
+    mockApi({ 'GET /api/classes?limit=12': pending });
     renderApp('/public/classes');
 
     expect(

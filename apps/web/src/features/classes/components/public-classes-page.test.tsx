@@ -36,7 +36,7 @@ const full = classSummary({
 
 describe('public classes', { timeout: 20_000 }, () => {
   it('lists the upcoming classes as cards', async () => {
-    mockApi({ 'GET /api/classes?limit=24': listed([krav, full], 2) });
+    mockApi({ 'GET /api/classes?limit=12': listed([krav, full], 2) });
     renderApp('/public/classes');
 
     expect(
@@ -73,10 +73,10 @@ describe('public classes', { timeout: 20_000 }, () => {
 
   it('sends the search, location and class type to the server', async () => {
     const fetchMock = mockApi({
-      'GET /api/classes?limit=24': listed([krav, full]),
-      'GET /api/classes?q=krav&limit=24': listed([krav]),
-      'GET /api/classes?q=krav&location=Denver&limit=24': listed([krav]),
-      'GET /api/classes?q=krav&location=Denver&type=workshop&limit=24': listed([krav]),
+      'GET /api/classes?limit=12': listed([krav, full]),
+      'GET /api/classes?q=krav&limit=12': listed([krav]),
+      'GET /api/classes?q=krav&location=Denver&limit=12': listed([krav]),
+      'GET /api/classes?q=krav&location=Denver&type=workshop&limit=12': listed([krav]),
     });
     const { user } = renderApp('/classes');
 
@@ -90,7 +90,7 @@ describe('public classes', { timeout: 20_000 }, () => {
     await typeAtOnce(user, screen.getByLabelText('Location'), 'Denver');
     // Typing is debounced; the type select answers at once.
     await waitFor(() =>
-      expect(requestsMade(fetchMock)).toContain('GET /api/classes?q=krav&location=Denver&limit=24'),
+      expect(requestsMade(fetchMock)).toContain('GET /api/classes?q=krav&location=Denver&limit=12'),
     );
     await user.selectOptions(screen.getByLabelText('Class type'), 'workshop');
 
@@ -100,7 +100,7 @@ describe('public classes', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(requestsMade(fetchMock)).toContain(
-      'GET /api/classes?q=krav&location=Denver&type=workshop&limit=24',
+      'GET /api/classes?q=krav&location=Denver&type=workshop&limit=12',
     );
     expect(screen.queryByRole('article', { name: 'Corporate Safety' })).not.toBeInTheDocument();
     expect(
@@ -111,7 +111,7 @@ describe('public classes', { timeout: 20_000 }, () => {
   });
 
   it('groups the classes by date in the calendar view', async () => {
-    mockApi({ 'GET /api/classes?limit=24': listed([krav, full]) });
+    mockApi({ 'GET /api/classes?limit=12': listed([krav, full]) });
     const { user } = renderApp('/public/classes');
 
     await screen.findByRole('article', { name: 'Krav Maga Basics' });
@@ -124,9 +124,9 @@ describe('public classes', { timeout: 20_000 }, () => {
 
   it('says when no class matches, and loads more when there are more', async () => {
     mockApi({
-      'GET /api/classes?limit=24': listed([krav], 30),
-      'GET /api/classes?limit=48': listed([krav, full], 30),
-      'GET /api/classes?q=zzz&limit=24': listed([]),
+      'GET /api/classes?limit=12': listed([krav], 30),
+      'GET /api/classes?limit=24': listed([krav, full], 30),
+      'GET /api/classes?q=zzz&limit=12': listed([]),
     });
     const { user } = renderApp('/public/classes');
 

@@ -24,7 +24,8 @@ import { ClassCard } from './class-card';
 import { type ClassesVariant, PublicFrame } from './public-frame';
 import { SubscribeLink } from './subscribe-link';
 
-export const CLASSES_PAGE_SIZE = 24;
+// A page of classes: a phone's first screens show a few; the server renders and the browser hydrates only these.
+export const CLASSES_PAGE_SIZE = 12;
 const TITLE = 'Upcoming Classes & Workshops';
 const typeOptions = [
   { value: '', label: 'All class types' },

@@ -48,9 +48,7 @@ export function TrainerCard({ trainer, profilePath, headingOrder }: TrainerCardP
       aria-labelledby={headingId}
       // The map's 'View Profile' moves focus here.
       tabIndex={-1}
-      // A card off screen is laid out only when it nears the view: the first page of cards costs a phone
-      // far less to show (the 'auto' size keeps each card's real height once it has been seen).
-      style={{ scrollMarginTop: 16, contentVisibility: 'auto', containIntrinsicSize: 'auto 420px' }}
+      style={{ scrollMarginTop: 16 }}
     >
       <div className={classes.stack}>
         <div className={classes.identity}>
