@@ -49,6 +49,9 @@ test('without JavaScript the public pages show their trainers, classes and profi
   }
 });
 
+/** Public pages whose content is loaded data and whose parts mount or load after hydration. */
+const LIVELY_PAGES = ['/find-trainer', '/public/find-trainer', '/public-calendar', '/classes', '/trainer/1'];
+
 /** The stylesheets a page has linked (the server's, and those its scripts added). */
 function stylesheets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -85,13 +88,7 @@ test("the server's page links every stylesheet its markup needs, so it is styled
   const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
   const served = await withoutScripts.newPage();
   try {
-    for (const path of [
-      '/find-trainer',
-      '/public/find-trainer',
-      '/public-calendar',
-      '/classes',
-      '/trainer/1',
-    ]) {
+    for (const path of LIVELY_PAGES) {
       await served.goto(path);
       await page.goto(path);
       const linked = await stylesheets(served);
@@ -128,14 +125,7 @@ for (const viewport of [
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     try {
-      for (const path of [
-        '/find-trainer',
-        '/public/find-trainer',
-        '/public-calendar',
-        '/classes',
-        '/trainer/1',
-        '/public',
-      ]) {
+      for (const path of [...LIVELY_PAGES, '/public']) {
         await page.goto(path, { waitUntil: 'networkidle' });
         await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
         expect(await layoutShift(page), path).toBe(0);

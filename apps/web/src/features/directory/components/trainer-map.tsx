@@ -16,6 +16,7 @@ import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useMapTiles } from '../api/get-map-tiles';
 import { usePublicTrainer } from '../api/get-public-trainer';
 import { POPUP_BIO_LENGTH, specialtiesOf, trainerLocation, truncate } from '../format';
+import classes from './directory-card.module.css';
 import {
   MAP_CENTER,
   MAP_HEIGHT,
@@ -43,7 +44,7 @@ function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
   const count = cluster.getChildCount();
   const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
   return L.divIcon({
-    html: `<div><span>${count}<span class="trainer-map-sr-only"> trainers</span></span></div>`,
+    html: `<div><span>${count}<span class="${classes.visuallyHidden}"> trainers</span></span></div>`,
     className: `marker-cluster marker-cluster-${size}`,
     iconSize: L.point(40, 40),
   });
