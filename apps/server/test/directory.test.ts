@@ -294,11 +294,43 @@ describe('cached public answers', () => {
     ]);
   });
 
+  it('answers an address it has answered before from the ready bytes, with the same headers', async () => {
+    const cache = t.app.publicDirectoryCache;
+    const sameParts = (res: Awaited<ReturnType<typeof get>>) => {
+      const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
+      return { status: res.statusCode, headers, body: res.rawPayload.toString('base64') };
+    };
+    for (const url of [
+      '/api/public-trainers?limit=2',
+      '/api/public-trainers/markers?state=CO',
+      `/api/public-trainers/${ids.amy}`,
+      '/api/classes',
+      `/api/calendar/trainers/${ids.amy}.ics`,
+    ]) {
+      expect(cache.atAddress(url), url).toBeUndefined();
+      const first = await get(url, { 'accept-encoding': 'gzip' });
+      expect(first.statusCode, url).toBe(200);
+      expect(cache.atAddress(url), url).toBeDefined();
+      const again = await get(url, { 'accept-encoding': 'gzip' });
+      expect(sameParts(again), url).toEqual(sameParts(first));
+      expect(again.headers['content-security-policy'], url).toBeTruthy();
+      expect(again.headers['x-request-id'], url).not.toBe(first.headers['x-request-id']);
+      const held = await get(url, { 'if-none-match': String(first.headers.etag) });
+      expect(held.statusCode, url).toBe(304);
+    }
+    // Another spelling of the same query is answered by the route, and then remembered too.
+    expect((await get('/api/public-trainers?limit=2&offset=0')).json()).toEqual(
+      (await get('/api/public-trainers?limit=2')).json(),
+    );
+    expect(cache.atAddress('/api/public-trainers?limit=2&offset=0')).toBeDefined();
+  });
+
   it('does not cache an error: an unknown trainer is 404 and an unknown place 400, every time', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await get('/api/public-trainers/999999')).statusCode).toBe(404);
       expect((await get('/api/public-trainers?from=00000')).statusCode).toBe(400);
     }
+    expect(t.app.publicDirectoryCache.atAddress('/api/public-trainers?from=00000')).toBeUndefined();
   });
 });
 

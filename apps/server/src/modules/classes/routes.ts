@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer } from '../auth/access';
-import { sendAnswer } from '../directory/public-cache';
+import { answerKnownAddress, sendCached } from '../directory/public-cache';
 import { getPublicTrainer } from '../directory/service';
 import { trainerIdParams } from '../trainers/routes';
 import { legacyClassesBodySchema, legacyUpcomingClasses, saveLegacyClasses } from './legacy';
@@ -48,14 +48,18 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   // kept as ready bytes with the directory's (dropped when classes, registrations, trainers, profiles or
   // documents change) and rebuilt at least every minute, as classes start and leave the lists.
   const cache = app.publicDirectoryCache;
-  const cached = { compress: false as const, config: { access: 'public' as const } };
+  const cached = {
+    compress: false as const,
+    config: { access: 'public' as const },
+    onRequest: answerKnownAddress(cache),
+  };
   const inAMinute = () => Date.now() + 60_000;
   // Places left change with every registration: browsers ask again each time (a 304 while nothing changed).
   const revalidate = { 'Cache-Control': 'public, no-cache' };
   const calendar = 'text/calendar; charset=utf-8';
 
   r.get('/api/classes', { ...cached, schema: { querystring: classQuerySchema } }, async (request, reply) => {
-    const answer = await cache.get(`classes ${JSON.stringify(request.query)}`, async () => {
+    return sendCached(cache, request, reply, `classes ${JSON.stringify(request.query)}`, async () => {
       const { items, total } = await listPublicClasses(db, request.query);
       const firstStart = items[0] ? Date.parse(items[0].start) : Number.POSITIVE_INFINITY;
       return {
@@ -64,16 +68,14 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
         expiresAt: Math.min(firstStart, inAMinute()),
       };
     });
-    return sendAnswer(request, reply, answer);
   });
 
   r.get('/api/classes/:id', { ...cached, schema: { params: classIdParams } }, async (request, reply) => {
-    const answer = await cache.get(`class ${request.params.id}`, async () => ({
+    return sendCached(cache, request, reply, `class ${request.params.id}`, async () => ({
       body: await getPublicClass(db, request.params.id),
       headers: revalidate,
       expiresAt: inAMinute(),
     }));
-    return sendAnswer(request, reply, answer);
   });
 
   r.post(
@@ -97,12 +99,11 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   );
 
   r.get('/api/calendar/classes.ics', cached, async (request, reply) => {
-    const answer = await cache.get('calendar', async () => ({
+    return sendCached(cache, request, reply, 'calendar', async () => ({
       body: await classesFeed(deps),
       contentType: calendar,
       expiresAt: inAMinute(),
     }));
-    return sendAnswer(request, reply, answer);
   });
 
   // One class, as the class page's 'Add to calendar' file: importing it adds that class and nothing else.
@@ -111,13 +112,12 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
     { ...cached, schema: { params: classIdParams } },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await cache.get(`calendar class ${id}`, async () => ({
+      return sendCached(cache, request, reply, `calendar class ${id}`, async () => ({
         body: await classEventFile(deps, id),
         contentType: calendar,
         headers: { 'Content-Disposition': `attachment; filename="class-${id}.ics"` },
         expiresAt: inAMinute(),
       }));
-      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -126,11 +126,10 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
     { ...cached, schema: { params: trainerIdParams } },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await cache.get(`calendar trainer ${id}`, async () => {
+      return sendCached(cache, request, reply, `calendar trainer ${id}`, async () => {
         await getPublicTrainer(db, id);
         return { body: await classesFeed(deps, id), contentType: calendar, expiresAt: inAMinute() };
       });
-      return sendAnswer(request, reply, answer);
     },
   );
 

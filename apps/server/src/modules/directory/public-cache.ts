@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
 /** One public answer, kept as the bytes to send: plain, gzip and brotli, compressed once when it is built. */
 export interface CachedAnswer {
@@ -28,6 +28,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export interface PublicCache {
   /** The cached answer for `key`, or the one `build` makes (once, however many requests ask meanwhile). */
   get(key: string, build: () => Promise<Built>): Promise<CachedAnswer>;
+  /** The current answer last sent for this address (path and query), if there is one. */
+  atAddress(url: string): CachedAnswer | undefined;
+  /** Notes that the address `url` is answered by `answer`, while it is the current answer of `key`. */
+  remember(url: string, key: string, answer: CachedAnswer): void;
   /** Forgets every answer: something the public pages show has changed. */
   invalidate(): void;
   readonly size: number;
@@ -83,6 +87,7 @@ export function createPublicCache({
 } = {}): PublicCache {
   const answers = new Map<string, CachedAnswer>();
   const building = new Map<string, Promise<CachedAnswer>>();
+  const addresses = new Map<string, CachedAnswer>();
   let generation = 0;
 
   return {
@@ -93,6 +98,17 @@ export function createPublicCache({
       generation++;
       answers.clear();
       building.clear();
+      addresses.clear();
+    },
+    atAddress(url) {
+      const answer = addresses.get(url);
+      return answer && answer.expiresAt > now() ? answer : undefined;
+    },
+    remember(url, key, answer) {
+      if (answers.get(key) !== answer || addresses.get(url) === answer) return;
+      addresses.delete(url);
+      addresses.set(url, answer);
+      if (addresses.size > maxEntries) addresses.delete(addresses.keys().next().value as string);
     },
     async get(key, build) {
       const hit = answers.get(key);
@@ -156,4 +172,29 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
   reply.type(answer.contentType);
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.plain);
+}
+
+/** A cached route's answer: built once for `key`, then sent as it is to every request for it. */
+export async function sendCached(
+  cache: PublicCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  build: () => Promise<Built>,
+) {
+  const answer = await cache.get(key, build);
+  cache.remember(request.url, key, answer);
+  return sendAnswer(request, reply, answer);
+}
+
+/**
+ * A cached route's own first hook: a request for an address already answered gets the same bytes at once,
+ * without validation or the handler (its query passed validation then and means the same now). Those steps were
+ * a third of the server's time for such a request (bench: about 75 µs of CPU each before, 50 after).
+ */
+export function answerKnownAddress(cache: PublicCache): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const answer = cache.atAddress(request.url);
+    if (answer) return sendAnswer(request, reply, answer);
+  };
 }

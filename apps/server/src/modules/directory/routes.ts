@@ -4,7 +4,7 @@ import type { Listen } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { trainerIdParams } from '../trainers/routes';
-import { createPublicCache, type PublicCache, sendAnswer } from './public-cache';
+import { answerKnownAddress, createPublicCache, type PublicCache, sendCached } from './public-cache';
 import {
   countPublicTrainersByState,
   getPublicTrainer,
@@ -51,13 +51,17 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = app.publicDirectoryCache;
   // The answers are compressed once, in the cache, not by @fastify/compress at every request.
-  const route = { compress: false as const, config: { access: 'public' as const } };
+  const route = {
+    compress: false as const,
+    config: { access: 'public' as const },
+    onRequest: answerKnownAddress(cache),
+  };
 
   r.get(
     '/api/public-trainers',
     { ...route, schema: { querystring: publicTrainerQuerySchema } },
     async (request, reply) => {
-      const answer = await cache.get(`list ${JSON.stringify(request.query)}`, async () => {
+      return sendCached(cache, request, reply, `list ${JSON.stringify(request.query)}`, async () => {
         const { items, total } = await listPublicTrainers(db, request.query);
         return {
           body: items,
@@ -65,7 +69,6 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
           expiresAt: firstClassStart(items),
         };
       });
-      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -73,10 +76,9 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/api/public-trainers/markers',
     { ...route, schema: { querystring: trainerMarkerQuerySchema } },
     async (request, reply) => {
-      const answer = await cache.get(`markers ${JSON.stringify(request.query)}`, async () => ({
+      return sendCached(cache, request, reply, `markers ${JSON.stringify(request.query)}`, async () => ({
         body: await listTrainerMarkers(db, request.query),
       }));
-      return sendAnswer(request, reply, answer);
     },
   );
 
@@ -91,19 +93,19 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
   );
 
   r.get('/api/public-trainers/states', route, async (request, reply) => {
-    const answer = await cache.get('states', async () => ({ body: await countPublicTrainersByState(db) }));
-    return sendAnswer(request, reply, answer);
+    return sendCached(cache, request, reply, 'states', async () => ({
+      body: await countPublicTrainersByState(db),
+    }));
   });
 
   r.get(
     '/api/public-trainers/:id',
     { ...route, schema: { params: trainerIdParams } },
     async (request, reply) => {
-      const answer = await cache.get(`trainer ${request.params.id}`, async () => {
+      return sendCached(cache, request, reply, `trainer ${request.params.id}`, async () => {
         const trainer = await getPublicTrainer(db, request.params.id);
         return { body: trainer, expiresAt: firstClassStart([trainer]) };
       });
-      return sendAnswer(request, reply, answer);
     },
   );
 }
