@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import { type TrainerMarkerFeed, unpackMarkers } from '@soulpunch/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, resetDatabase, signIn, type TestApp, withCookie } from './helper';
 
@@ -217,7 +218,10 @@ describe('GET /api/public-trainers/markers', () => {
   it('gives id, position, name and the headquarters flag of every pinned match', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-trainers/markers' });
     expect(res.statusCode).toBe(200);
-    const markers = res.json() as [number, number, number, string, number][];
+    const feed = res.json() as TrainerMarkerFeed;
+    expect(Object.keys(feed).sort()).toEqual(['headquarters', 'idSteps', 'latitudes', 'longitudes', 'names']);
+    expect(feed.headquarters).toEqual([ids.hq]);
+    const markers = unpackMarkers(feed);
     // Lost (an unknown place) is listed but not pinned; Hidden is not listed.
     expect(markers.map((m) => m[3]).sort()).toEqual(['Amy', 'Jasmine', 'Zoe']);
     const hq = markers.find((m) => m[0] === ids.hq);
@@ -229,7 +233,7 @@ describe('GET /api/public-trainers/markers', () => {
 
   it('takes the same filters as the list, and refuses others', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-trainers/markers?state=CO' });
-    expect(res.json().map((m: unknown[]) => m[3])).toEqual(['Amy']);
+    expect(res.json().names).toEqual(['Amy']);
     const bad = await t.app.inject({ method: 'GET', url: '/api/public-trainers/markers?limit=5' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation_error');

@@ -99,12 +99,6 @@ export const trainerMarkerQuerySchema = publicTrainerQuerySchema.pick({
   classType: true,
 });
 
-/**
- * One pin of the map (GET /api/public-trainers/markers), kept compact so the feed stays small at 10,000
- * trainers: [id, latitude, longitude, display name, 1 for headquarters else 0].
- */
-export type TrainerMarker = [id: number, latitude: number, longitude: number, name: string, hq: 0 | 1];
-
 /** GET /api/public-trainers/map-tiles: a provider's map tiles when the server is set up with them, else null. */
 export interface MapTilesAnswer {
   tiles: { url: string; attribution: string } | null;

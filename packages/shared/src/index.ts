@@ -10,6 +10,8 @@ export * from './icalendar';
 // Kept apart from the schemas, so pages that only show pictures do not load zod.
 export * from './image-url';
 export * from './legal';
+// Kept apart from the schemas too: the directory's first download decodes the map's feed.
+export * from './map-feed';
 export * from './onboarding';
 export * from './payments';
 export * from './presets';

@@ -4,10 +4,12 @@ import {
   PUBLIC_TRAINER_DEFAULTS,
   type PublicClass,
   type PublicTrainer,
+  packMarkers,
   priceLabel,
   type publicTrainerQuerySchema,
   type StateCount,
   type TrainerMarker,
+  type TrainerMarkerFeed,
 } from '@soulpunch/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -147,13 +149,16 @@ export async function countPublicTrainersByState(db: Db): Promise<StateCount[]> 
 }
 
 /** The map's feed: positions to 4 decimals (about 10 m; they are ZIP or city centres anyway). */
-export async function listTrainerMarkers(db: Db, filter: DirectoryFilter): Promise<TrainerMarker[]> {
+export async function listTrainerMarkers(db: Db, filter: DirectoryFilter): Promise<TrainerMarkerFeed> {
   const round = (n: number) => Math.round(n * 10_000) / 10_000;
-  return (await listedMarkers(db, filter)).map((m) => [
-    m.id,
-    round(m.latitude as number),
-    round(m.longitude as number),
-    m.displayName,
-    m.isHeadquarters ? 1 : 0,
-  ]);
+  const markers = (await listedMarkers(db, filter)).map(
+    (m): TrainerMarker => [
+      m.id,
+      round(m.latitude as number),
+      round(m.longitude as number),
+      m.displayName,
+      m.isHeadquarters ? 1 : 0,
+    ],
+  );
+  return packMarkers(markers);
 }

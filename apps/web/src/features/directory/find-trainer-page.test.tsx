@@ -1,4 +1,4 @@
-import type { PublicTrainer } from '@soulpunch/shared';
+import { type PublicTrainer, packMarkers } from '@soulpunch/shared';
 import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, type MockRoutes, mockApi, pending, requestsMade } from '@/test/mock-api';
@@ -38,7 +38,9 @@ function page(trainers: PublicTrainer[], total = trainers.length) {
 }
 
 function pins(trainers: PublicTrainer[]) {
-  return json(trainers.map((t) => [t.id, 36.15, -95.99, t.displayName, t.status === 'hq' ? 1 : 0]));
+  return json(
+    packMarkers(trainers.map((t) => [t.id, 36.15, -95.99, t.displayName, t.status === 'hq' ? 1 : 0])),
+  );
 }
 
 function directoryRoutes(trainers: PublicTrainer[], extra: MockRoutes = {}): MockRoutes {

@@ -1,4 +1,4 @@
-import type { TrainerMarker } from '@soulpunch/shared';
+import { type TrainerMarker, type TrainerMarkerFeed, unpackMarkers } from '@soulpunch/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type DirectoryFilters, filtersToSearchParams } from '../directory-filters';
@@ -15,8 +15,11 @@ export function trainerMarkersUrl(filters: DirectoryFilters): string {
 }
 
 /** Every matching trainer's pin (id, position, name, headquarters), small enough for thousands. */
-export function getTrainerMarkers(filters: DirectoryFilters, signal?: AbortSignal): Promise<TrainerMarker[]> {
-  return api<TrainerMarker[]>(trainerMarkersUrl(filters), { signal });
+export async function getTrainerMarkers(
+  filters: DirectoryFilters,
+  signal?: AbortSignal,
+): Promise<TrainerMarker[]> {
+  return unpackMarkers(await api<TrainerMarkerFeed>(trainerMarkersUrl(filters), { signal }));
 }
 
 export function trainerMarkersQueryOptions(filters: DirectoryFilters) {
