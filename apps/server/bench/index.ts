@@ -2,7 +2,7 @@
 // 100,000, and the server's cold start, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, else the local
 // server at 127.0.0.1:5432; the bench makes and drops its own databases there). Writes bench/last-results.md.
 //   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 1000,10000]
-//                    [--admin-trainers 100000] [--seconds 5] [--connections 50] [--runs 50]
+//                    [--admin-trainers 100000] [--seconds 3] [--rounds 3] [--connections 50] [--runs 50]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,8 @@ const { values } = parseArgs({
     engines: { type: 'string', default: 'pglite,postgres' },
     trainers: { type: 'string', default: '1000,10000' },
     'admin-trainers': { type: 'string', default: '100000' },
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     runs: { type: 'string', default: '50' },
   },
@@ -30,7 +31,11 @@ const list = (v: string) =>
 const only = new Set(list(values.only));
 const engines = list(values.engines) as Engine[];
 const sizes = list(values.trainers).map(Number);
-const load = { connections: Number(values.connections), seconds: Number(values.seconds) };
+const load = {
+  connections: Number(values.connections),
+  seconds: Number(values.seconds),
+  rounds: Number(values.rounds),
+};
 
 const pages: PageFigures[] = [];
 const searches: SearchFigures[] = [];
@@ -49,17 +54,19 @@ const n = (v: number, d = 0) =>
   v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const lines = [
   `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ` +
-    `autocannon ${load.connections} connections, ${load.seconds} s per answer (gzip).`,
+    `autocannon ${load.connections} connections (gzip), app and plain http in turns: ${load.rounds} rounds of ` +
+    `${load.seconds} s each per answer; medians over the rounds.`,
   '',
 ];
 if (pages.length) {
   lines.push(
-    '| Engine | Trainers | Answer | Size (gzip) | App req/s | App p50 / p99 | Plain http req/s | Plain p50 / p99 | Ratio |',
+    '| Engine | Trainers | Answer | Size (gzip) | App req/s | App p50 / p99 | Plain http req/s | Plain p50 / p99 | Ratio (rounds) |',
     '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...pages.map(
       (f) =>
         `| ${name(f.engine)} | ${n(f.trainers)} | ${f.page} | ${n(f.bytes / 1024, 1)} KB | ${n(f.app.rps)} | ` +
-        `${f.app.p50} / ${f.app.p99} ms | ${n(f.plain.rps)} | ${f.plain.p50} / ${f.plain.p99} ms | ${(f.app.rps / f.plain.rps).toFixed(2)} |`,
+        `${f.app.p50} / ${f.app.p99} ms | ${n(f.plain.rps)} | ${f.plain.p50} / ${f.plain.p99} ms | ${f.ratio.toFixed(2)} ` +
+        `(${f.ratios.map((r) => r.toFixed(2)).join(', ')}) |`,
     ),
     '',
   );

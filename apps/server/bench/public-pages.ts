@@ -1,6 +1,7 @@
 // The public pages under load: each answer of the real app beside a plain Node `http` server sending the same
-// bytes (in a worker thread), in the same run, with autocannon (50 connections) in a child process. Prints req/s, p50/p99 and the
-// ratio app/plain. Run through `npm run bench` (see bench/index.ts for the options).
+// bytes (in a worker thread), in the same run, with autocannon (50 connections) in a child process. The two take
+// turns, several rounds each, so that the machine's other work falls on both alike. Prints req/s, p50/p99 and the
+// ratio app/plain (medians over the rounds). Run through `npm run bench` (see bench/index.ts for the options).
 import { execFile } from 'node:child_process';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
@@ -14,7 +15,9 @@ const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocan
 
 export interface LoadOptions {
   connections: number;
+  /** Seconds per round, for each of the two servers. */
   seconds: number;
+  rounds: number;
 }
 
 export interface LoadResult {
@@ -27,7 +30,7 @@ export interface LoadResult {
 /** Browsers ask for compressed answers; the bench does too (gzip, which every client takes). */
 const ACCEPT_ENCODING = 'gzip';
 
-async function load(url: string, { connections, seconds }: LoadOptions): Promise<LoadResult> {
+async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
   const { stdout } = await run(
     process.execPath,
     [
@@ -107,9 +110,28 @@ export interface PageFigures {
   page: string;
   url: string;
   bytes: number;
+  /** Medians over the rounds. */
   app: LoadResult;
   plain: LoadResult;
+  /** app/plain of each round, and their median. */
+  ratios: number[];
+  ratio: number;
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+const medianResult = (results: LoadResult[]): LoadResult => ({
+  rps: median(results.map((r) => r.rps)),
+  p50: median(results.map((r) => r.p50)),
+  p99: median(results.map((r) => r.p99)),
+  errors: results.reduce((sum, r) => sum + r.errors, 0),
+});
 
 export async function benchPublicPages(
   engine: Engine,
@@ -141,14 +163,34 @@ export async function benchPublicPages(
     const figures: PageFigures[] = [];
     try {
       for (const [page, url] of pages) {
-        const warm = { ...options, seconds: 1 };
-        await load(`${address}${url}`, warm);
-        const appResult = await load(`${address}${url}`, options);
+        const appUrl = `${address}${url}`;
+        const plainUrl = `http://127.0.0.1:${plain.port}${url}`;
+        await load(appUrl, options.connections, 1);
         await settle(address);
-        await load(`http://127.0.0.1:${plain.port}${url}`, warm);
-        const plainResult = await load(`http://127.0.0.1:${plain.port}${url}`, options);
+        await load(plainUrl, options.connections, 1);
+        const app: LoadResult[] = [];
+        const reference: LoadResult[] = [];
+        // In turns, the app first in one round and plain http first in the next.
+        for (let round = 0; round < options.rounds; round++) {
+          const appFirst = round % 2 === 0;
+          if (!appFirst) reference.push(await load(plainUrl, options.connections, options.seconds));
+          app.push(await load(appUrl, options.connections, options.seconds));
+          await settle(address);
+          if (appFirst) reference.push(await load(plainUrl, options.connections, options.seconds));
+        }
+        const ratios = app.map((a, i) => a.rps / (reference[i] as LoadResult).rps);
         const bytes = recorded.get(url)?.body.length ?? 0;
-        const row = { engine, trainers, page, url, bytes, app: appResult, plain: plainResult };
+        const row: PageFigures = {
+          engine,
+          trainers,
+          page,
+          url,
+          bytes,
+          app: medianResult(app),
+          plain: medianResult(reference),
+          ratios,
+          ratio: median(ratios),
+        };
         figures.push(row);
         console.log(formatRow(row));
       }
@@ -172,6 +214,6 @@ export function formatRow(f: PageFigures): string {
     `${(f.bytes / 1024).toFixed(1).padStart(7)} KB gz`,
     `app ${fixed(f.app.rps).padStart(6)} req/s p50 ${fixed(f.app.p50).padStart(3)} ms p99 ${fixed(f.app.p99).padStart(4)} ms`,
     `plain ${fixed(f.plain.rps).padStart(6)} req/s p50 ${fixed(f.plain.p50).padStart(3)} ms p99 ${fixed(f.plain.p99).padStart(4)} ms`,
-    `ratio ${(f.app.rps / f.plain.rps).toFixed(2)}${errors}`,
+    `ratio ${f.ratio.toFixed(2)} (rounds ${f.ratios.map((r) => r.toFixed(2)).join(', ')})${errors}`,
   ].join('  ');
 }

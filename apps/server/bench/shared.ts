@@ -50,8 +50,10 @@ export async function benchApp(engine: Engine, trainers: number): Promise<BenchA
   const started = Date.now();
   await insertDemoData(app.db, trainers);
   // Fresh statistics after the bulk load, as after any large import; vacuumed too, so that PostgreSQL's
-  // autovacuum does not start on the new rows in the middle of a measurement (it took a core from the app).
+  // autovacuum does not start on the new rows in the middle of a measurement (it took a core from the app),
+  // and written out, so that the checkpointer does not either.
   await sql`vacuum analyze`.execute(app.db);
+  await sql`checkpoint`.execute(app.db);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`  seeded ${trainers.toLocaleString('en-US')} trainers in ${seconds} s`);
   return {

@@ -32,10 +32,13 @@ export function securityHeaders(config: AppConfig, requestId: string): Record<st
 }
 
 export function useSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
-  app.addHook('onSend', async (request, reply) => {
-    reply.headers(securityHeaders(config, request.id));
+  const { 'X-Request-Id': _perRequest, ...always } = securityHeaders(config, '');
+  // A callback hook, not an async one: it runs on every answer, and a promise each time showed in profiles.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(always).header('X-Request-Id', request.id);
     // API answers are private unless a route chose its own caching (e.g. ETag on public lists).
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 }

@@ -35,8 +35,9 @@ export async function usePublicDirectoryCache(app: FastifyInstance, listen: List
   // The database may already be closed by then: stopping is best effort.
   app.addHook('onClose', async () => stop().catch(() => {}));
   // Before the answer leaves: a client that reads right after its own write never gets the old copy.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+    done(null, payload);
   });
 }
 
