@@ -10,27 +10,25 @@ import { gzipSync } from 'node:zlib';
 /** Issue 12's budget: at most 150 KB of gzipped JavaScript for a public page before it is live. */
 export const JS_TARGET_KB = 150;
 
-/** The public routes and the page module each one loads (as in apps/web/src/app/router.tsx). */
-export const PUBLIC_ROUTES = {
-  '/find-trainer': 'src/features/directory/components/find-trainer-page.tsx',
-  '/public/find-trainer': 'src/features/directory/components/find-trainer-page.tsx',
-  '/trainer/:id': 'src/features/directory/components/trainer-profile-page.tsx',
-  '/public/trainer/:id': 'src/features/directory/components/trainer-profile-page.tsx',
-  '/public': 'src/features/directory/components/visitor-landing-page.tsx',
-  '/classes': 'src/features/classes/components/public-classes-page.tsx',
-  '/public/classes': 'src/features/classes/components/public-classes-page.tsx',
-  '/public/class/:id': 'src/features/classes/components/class-details-page.tsx',
-  '/public-calendar': 'src/features/classes/components/public-calendar-page.tsx',
-  '/privacy': 'src/features/legal/privacy-policy-page.tsx',
-  '/terms-of-service': 'src/features/legal/terms-of-service-page.tsx',
-  '/support-public': 'src/features/legal/support-page.tsx',
-  '/trainer-portal/login': 'src/features/auth/components/login-page.tsx',
-};
+/**
+ * The public routes and the page module each one loads: the pages the server renders (the same list as the
+ * renderer's, apps/web/src/server-rendered-pages.json).
+ */
+export const PUBLIC_ROUTES = Object.fromEntries(
+  Object.entries(
+    JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../apps/web/src/server-rendered-pages.json'), 'utf8'),
+    ),
+  ).map(([route, page]) => [route, `src/features/${page}`]),
+);
 
 /** Every file a manifest entry needs at once: itself, its CSS, and its static imports, recursively. */
 function initialFiles(manifest, key, files = new Set()) {
   const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build manifest: was it renamed? Update PUBLIC_ROUTES.`);
+  if (!chunk)
+    throw new Error(
+      `${key} is not in the build manifest: was it renamed? Update apps/web/src/server-rendered-pages.json.`,
+    );
   if (files.has(chunk.file)) return files;
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
@@ -73,10 +71,11 @@ function main() {
   };
   const rows = measureRoutes(manifest, sizeOf);
   console.log(`Initial load per public route, KB gzip (JavaScript budget ${JS_TARGET_KB} KB)`);
+  const width = Math.max(...rows.map((r) => r.route.length));
   for (const r of rows) {
     const js = r.jsKb.toFixed(1).padStart(6);
     const css = r.cssKb.toFixed(1).padStart(5);
-    console.log(`${r.route.padEnd(22)} JS ${js}  CSS ${css}  ${r.over ? 'OVER THE BUDGET' : 'within'}`);
+    console.log(`${r.route.padEnd(width)} JS ${js}  CSS ${css}  ${r.over ? 'OVER THE BUDGET' : 'within'}`);
   }
   const over = rows.filter((r) => r.over);
   if (over.length > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureRoutes } from './bundle-budget.mjs';
+import { measureRoutes, PUBLIC_ROUTES } from './bundle-budget.mjs';
 
 // A build of two pages: the entry needs react, the map page also needs the map chunk it imports statically,
 // and loads the admin page only on demand.
@@ -32,5 +32,22 @@ describe('the bundle budget', () => {
     expect(() => measureRoutes(manifest, sizeOf, { '/x': 'src/gone.tsx' })).toThrow(
       /src\/gone\.tsx is not in the build manifest/,
     );
+  });
+
+  it('measures every page the server renders, the public routes of issue 12 among them', () => {
+    expect(Object.keys(PUBLIC_ROUTES)).toEqual(
+      expect.arrayContaining([
+        '/find-trainer',
+        '/public/find-trainer',
+        '/trainer/:id',
+        '/classes',
+        '/public/class/:id',
+        '/public-calendar',
+        '/public',
+        '/privacy',
+        '/trainer-portal/login',
+      ]),
+    );
+    for (const page of Object.values(PUBLIC_ROUTES)) expect(page).toMatch(/^src\/features\/.+\.tsx$/);
   });
 });

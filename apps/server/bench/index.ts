@@ -2,7 +2,7 @@
 // 100,000, and the server's cold start, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, else the local
 // server at 127.0.0.1:5432; the bench makes and drops its own databases there). Writes bench/last-results.md.
 //   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 1000,10000]
-//                    [--admin-trainers 100000] [--seconds 3] [--rounds 3] [--connections 50] [--runs 50]
+//                    [--admin-trainers 100000] [--seconds 2] [--rounds 5] [--connections 50] [--runs 50]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,8 +17,8 @@ const { values } = parseArgs({
     engines: { type: 'string', default: 'pglite,postgres' },
     trainers: { type: 'string', default: '1000,10000' },
     'admin-trainers': { type: 'string', default: '100000' },
-    seconds: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     runs: { type: 'string', default: '50' },
   },

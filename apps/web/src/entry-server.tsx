@@ -9,31 +9,15 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import serverRenderedPages from './server-rendered-pages.json';
 
 /**
  * The pages rendered on the server (the same for every visitor, whoever is signed in), each with its page
  * module under src/features as router.tsx loads it: the server links that module's stylesheets from the build
- * manifest, so the page is styled before any script runs.
+ * manifest, so the page is styled before any script runs. The bundle budget (scripts/bundle-budget.mjs) measures
+ * the same list.
  */
-const SERVER_RENDERED: Record<string, string> = {
-  '/': 'auth/components/login-page.tsx',
-  '/trainer-portal/login': 'auth/components/login-page.tsx',
-  '/find-trainer': 'directory/components/find-trainer-page.tsx',
-  '/public/find-trainer': 'directory/components/find-trainer-page.tsx',
-  '/trainer/:id': 'directory/components/trainer-profile-page.tsx',
-  '/public/trainer/:id': 'directory/components/trainer-profile-page.tsx',
-  '/classes': 'classes/components/public-classes-page.tsx',
-  '/public/classes': 'classes/components/public-classes-page.tsx',
-  '/public/class/:id': 'classes/components/class-details-page.tsx',
-  '/public-calendar': 'classes/components/public-calendar-page.tsx',
-  '/public': 'directory/components/visitor-landing-page.tsx',
-  '/legal/terms': 'legal/terms-and-conditions-page.tsx',
-  '/terms-of-service': 'legal/terms-of-service-page.tsx',
-  '/terms-of-service-public': 'legal/terms-of-service-page.tsx',
-  '/privacy': 'legal/privacy-policy-page.tsx',
-  '/privacy-policy-public': 'legal/privacy-policy-page.tsx',
-  '/support-public': 'legal/support-page.tsx',
-};
+const SERVER_RENDERED: Record<string, string> = serverRenderedPages;
 
 /**
  * Only answers that are the same for everyone are fetched for a page. The session only for a request that
