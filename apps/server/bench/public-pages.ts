@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import { benchApp, type Engine } from './shared';
+import { benchApp, type Engine, percentile } from './shared';
 
 const run = promisify(execFile);
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -118,13 +118,11 @@ export interface PageFigures {
   ratio: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 const medianResult = (results: LoadResult[]): LoadResult => ({
   rps: median(results.map((r) => r.rps)),
