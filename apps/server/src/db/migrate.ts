@@ -13,6 +13,7 @@ import * as upcomingTrainingDates from './migrations/0009-upcoming-training-date
 import * as scheduledJobRounds from './migrations/0010-scheduled-job-rounds';
 import * as directorySearch from './migrations/0011-directory-search';
 import * as publicClassesCache from './migrations/0012-public-classes-cache';
+import * as enrolmentIdentity from './migrations/0013-enrolment-identity';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010-scheduled-job-rounds': scheduledJobRounds,
   '0011-directory-search': directorySearch,
   '0012-public-classes-cache': publicClassesCache,
+  '0013-enrolment-identity': enrolmentIdentity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

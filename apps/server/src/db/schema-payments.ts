@@ -35,6 +35,12 @@ export interface EnrolmentsTable {
   trainerId: number | null;
   paidAt: Date | null;
   confirmedAt: Date | null;
+  /** When this browser entered the code e-mailed to `email` (migration 0013); no checkout opens before. */
+  emailVerifiedAt: Date | null;
+  /** Keyed hash of the current 6-digit code, its expiry and the wrong tries spent on it. */
+  emailCodeHash: string | null;
+  emailCodeExpiresAt: Date | null;
+  emailCodeAttempts: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
