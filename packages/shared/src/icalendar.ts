@@ -1,4 +1,9 @@
-/** iCalendar (RFC 5545) for class invites and subscribable feeds. Times are written in UTC. */
+/**
+ * iCalendar (RFC 5545) for class invites and subscribable feeds: the one writer for both. Times are written in UTC.
+ * Hand-written rather than ical-generator (ARCHITECTURE section 8): ical-generator 10.2 writes the calendar's NAME
+ * and X-WR-CALNAME unescaped, and a class's file and invite are named after its title, so a CR in a title would
+ * still start a property of its own there.
+ */
 export interface CalendarEvent {
   uid: string;
   start: Date;
@@ -18,14 +23,33 @@ const utc = (d: Date) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-const escapeText = (s: string) =>
-  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
-/** Lines longer than 75 octets continue on the next line after a space (RFC 5545, 3.1). */
+/**
+ * A TEXT value (RFC 5545, 3.3.11): backslash, semicolon and comma escaped, and every line break, whether CRLF, LF
+ * or a lone CR, written as `\n`. A raw CR or LF would end the content line and let the rest of a class title or
+ * notes be read as a property of its own (`ATTACH:`, `ORGANIZER:`); other control characters are not allowed in
+ * TEXT at all and are dropped.
+ */
+export function escapeICalText(text: string): string {
+  return (
+    text
+      .replace(/[\\;,]/g, (c) => `\\${c}`)
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+      .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '')
+  );
+}
+
+/** A URI value is not TEXT (no backslash escapes), but it must stay on its one line. */
+const escapeUri = (uri: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  uri.replace(/[\x00-\x20\x7f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`);
+
 const encoder = new TextEncoder();
 const byteLength = (s: string) => encoder.encode(s).length;
 
-function fold(line: string): string {
+/** Lines longer than 75 octets continue on the next line after a space (RFC 5545, 3.1), never inside a character. */
+export function foldICalLine(line: string): string {
   if (byteLength(line) <= 75) return line;
   const parts: string[] = [];
   let current = '';
@@ -55,24 +79,24 @@ export function buildICalendar(options: {
     'PRODID:-//Soul Punch//Trainer Platform//EN',
     'CALSCALE:GREGORIAN',
     `METHOD:${options.method ?? 'PUBLISH'}`,
-    `X-WR-CALNAME:${escapeText(options.name)}`,
+    `X-WR-CALNAME:${escapeICalText(options.name)}`,
   ];
   for (const e of options.events) {
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${e.uid}`,
+      `UID:${escapeICalText(e.uid)}`,
       `DTSTAMP:${utc(e.updatedAt ?? new Date())}`,
       `DTSTART:${utc(e.start)}`,
       `DTEND:${utc(e.end)}`,
-      `SUMMARY:${escapeText(e.title)}`,
+      `SUMMARY:${escapeICalText(e.title)}`,
       `SEQUENCE:${e.sequence ?? 0}`,
       `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     );
-    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
-    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
-    if (e.url) lines.push(`URL:${e.url}`);
+    if (e.location) lines.push(`LOCATION:${escapeICalText(e.location)}`);
+    if (e.description) lines.push(`DESCRIPTION:${escapeICalText(e.description)}`);
+    if (e.url) lines.push(`URL:${escapeUri(e.url)}`);
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR');
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return `${lines.map(foldICalLine).join('\r\n')}\r\n`;
 }
