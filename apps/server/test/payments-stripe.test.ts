@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestEnrolmentCode, verifyEmail } from './enrolment-helper';
 import { buildTestApp, nextTestIp, seedCast, type TestApp, withCookie } from './helper';
 
 /**
@@ -114,7 +115,17 @@ describe('Stripe provider', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    // No checkout at Stripe before the e-mailed code is entered in this browser (decision 0008).
+    expect(res.json().checkoutUrl).toBeNull();
+    expect(calls.filter((c) => c.path === '/v1/checkout/sessions')).toEqual([]);
+    const cookie = `sp_enrolment=${res.cookies.find((c) => c.name === 'sp_enrolment')?.value}`;
+    const verified = await verifyEmail(
+      app,
+      cookie,
+      await latestEnrolmentCode(app, 'stripe.flex@example.com'),
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const create = calls.find((c) => c.path === '/v1/checkout/sessions') as Call;
     expect(create.form.get('mode')).toBe('subscription');
     expect(create.form.get('line_items[0][price_data][unit_amount]')).toBe('49900');
@@ -124,7 +135,6 @@ describe('Stripe provider', () => {
     expect(create.idempotencyKey).toMatch(/^checkout-enr_/);
     expect(create.version).toBe('2026-10-28.endive');
     const enrolmentId = res.json().enrolment.id as string;
-    const cookie = `sp_enrolment=${res.cookies.find((c) => c.name === 'sp_enrolment')?.value}`;
 
     const completed = await app.inject(
       signedEvent('checkout.session.completed', {

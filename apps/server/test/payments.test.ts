@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ManualClock, manualClock } from '../src/lib/clock';
 import { signTestEvent, testWebhookSecret } from '../src/modules/payments/providers';
 import { pauseLapsedAccess } from '../src/modules/payments/service';
+import { startVerifiedEnrolment } from './enrolment-helper';
 import {
   appDeps,
   buildTestApp,
@@ -48,16 +49,12 @@ const cookieOf = (res: LightMyRequestResponse, name: string) => {
   return `${name}=${c.value}`;
 };
 
+/** Details, then the code e-mailed to the address (decision 0008), which opens the checkout. */
 async function enrol(email: string, plan: 'full' | 'flex' = 'full') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/enrolments',
-    payload: details(email, plan),
-    remoteAddress: nextTestIp(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const checkoutId = new URL(res.json().checkoutUrl).pathname.split('/').pop() as string;
-  return { cookie: cookieOf(res, 'sp_enrolment'), checkoutId, body: res.json() };
+  const { started, verified, cookie, checkoutId } = await startVerifiedEnrolment(app, details(email, plan));
+  expect(started.statusCode, started.body).toBe(201);
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { cookie, checkoutId, body: verified.json() };
 }
 
 const pay = (checkoutId: string, cardNumber: string) =>
@@ -171,14 +168,17 @@ describe('enrolment through the test provider', () => {
     );
     expect(summary.json()).toMatchObject({ plan: 'full', progressLabel: 'Paid in full', paidCount: 1 });
 
-    // Confirming again signs in again and sends nothing twice.
-    await app.inject(
+    // Confirming again signs in no more (the trainer signs in from the login) and sends nothing twice.
+    const twice = await app.inject(
       withCookie(cookie, {
         method: 'POST',
         url: '/api/enrolments/current/confirm',
         payload: { fullName: 'Nora Quinn', email: 'nora@example.com', phone: '918 555 0101' },
       }),
     );
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('sign_in_required');
+    expect(twice.cookies.find((c) => c.name === 'sp_session')).toBeUndefined();
     const again = await app.db
       .selectFrom('outboxMessages')
       .select('id')
@@ -221,9 +221,18 @@ describe('enrolment through the test provider', () => {
     expect(await app.db.selectFrom('enrolments').select('id').execute()).toEqual([]);
   });
 
-  it('reuses one unpaid enrolment per e-mail, and without the cookie the session has expired', async () => {
-    await enrol('same@example.com');
-    await enrol('same@example.com', 'flex');
+  it("reuses this browser's unpaid enrolment for its e-mail, and without the cookie the session has expired", async () => {
+    const { cookie } = await enrol('same@example.com');
+    // The same browser (its own cookie) asks again with another plan: its row, no second one.
+    const again = await app.inject(
+      withCookie(cookie, {
+        method: 'POST',
+        url: '/api/enrolments',
+        payload: details('same@example.com', 'flex'),
+        remoteAddress: nextTestIp(),
+      }),
+    );
+    expect(again.statusCode, again.body).toBe(201);
     const rows = await app.db
       .selectFrom('enrolments')
       .select(['plan'])

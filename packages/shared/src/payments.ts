@@ -24,7 +24,35 @@ export const enrolmentMessages = {
   confirmationFailed: 'There was an error processing your confirmation. Please try again.',
   paymentNotVerified: 'We have not received confirmation of your payment yet.',
   declined: 'Your card was declined. No money was taken. Please try another card.',
+  // The e-mail code (decision 0008): shown before the provider's checkout opens.
+  codeSent: 'We sent a 6-digit code to your email. Enter it here to continue to payment.',
+  codeWrong: 'This code is not right. Please check the code in the email and try again.',
+  codeExpired: 'This code has expired. Please ask for a new code.',
+  codeTooManyTries: 'Too many wrong codes. Please ask for a new code.',
+  codeRequired: 'Please ask for a new code.',
+  emailNotVerified: 'Please enter the code we emailed you before paying.',
+  // Confirm signs in once, right after the payment, and never as an account that existed before.
+  alreadyConfirmed: 'Your enrolment is already confirmed. Please sign in from the Trainer Portal login.',
+  accountExists:
+    'An account already exists for this email. Please sign in from the Trainer Portal login to continue.',
 } as const;
+
+/** The e-mailed code that shows the address is the visitor's own (decision 0008). */
+export const ENROLMENT_CODE_LENGTH = 6;
+export const ENROLMENT_CODE_TTL_MINUTES = 10;
+/** Wrong tries allowed on one code; after that a new code is needed. */
+export const ENROLMENT_CODE_MAX_TRIES = 5;
+/** An unpaid enrolment ends this long after it started ('Session expired' after). */
+export const ENROLMENT_TTL_HOURS = 24;
+
+/** POST /api/enrolments/current/verify-email: the code from the e-mail (spaces allowed, as people type them). */
+export const enrolmentCodeSchema = z.strictObject({
+  code: z
+    .string({ error: 'Please enter the 6-digit code from the email' })
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { error: 'Please enter the 6-digit code from the email' })),
+});
+export type EnrolmentCode = z.input<typeof enrolmentCodeSchema>;
 
 /** POST /api/enrolments: the checkout's details and the chosen plan (spec admin 3 'Onboarding details'). */
 export const enrolmentRequestSchema = z.strictObject({
@@ -80,11 +108,17 @@ export interface EnrolmentView {
   trainerId: number | null;
   /** True once the account exists and the enrolment is confirmed (post-payment screen done). */
   confirmed: boolean;
+  /** True once this browser entered the code e-mailed to `email`; no checkout opens before. */
+  emailVerified: boolean;
 }
 
+/**
+ * POST /api/enrolments and POST /api/enrolments/current/verify-email. `checkoutUrl` is null while the e-mail is
+ * not verified yet: a code was sent and the page asks for it.
+ */
 export interface EnrolmentCreated {
   enrolment: EnrolmentView;
-  checkoutUrl: string;
+  checkoutUrl: string | null;
 }
 
 export const LEDGER_STATUSES = [

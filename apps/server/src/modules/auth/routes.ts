@@ -2,6 +2,7 @@ import { magicLinkRequestSchema, verifyMagicLinkSchema } from '@soulpunch/shared
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { ZodTypeProvider } from '../../plugins/validation';
+import { ENROLMENT_COOKIE, enrolmentCookieOptions } from '../payments/service';
 import { SESSION_COOKIE } from './access';
 import { type AuthDeps, endSession, requestMagicLink, verifyMagicLink } from './service';
 
@@ -52,6 +53,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await endSession(deps, token);
     clearCookie(reply);
+    // The enrolment cookie ends with the session: a kept one must not bring anyone back in (issue 22, finding 6).
+    reply.clearCookie(ENROLMENT_COOKIE, enrolmentCookieOptions(deps.config.appUrl));
     return reply.status(204).send();
   });
 }

@@ -1,4 +1,5 @@
 import {
+  enrolmentCodeSchema,
   enrolmentConfirmSchema,
   enrolmentRequestSchema,
   offlinePaymentSchema,
@@ -22,7 +23,9 @@ import {
   confirmEnrolment,
   ENROLMENT_COOKIE,
   ENROLMENT_COOKIE_DAYS,
+  enrolmentCookieOptions,
   enrolmentFromCookie,
+  expireUnpaidEnrolments,
   getPaymentSummary,
   listPaymentEvents,
   openCheckout,
@@ -32,6 +35,7 @@ import {
   startEnrolment,
   toEnrolmentView,
   triggerOnboarding,
+  verifyEnrolmentEmail,
 } from './service';
 import {
   billDueTestInstalments,
@@ -64,10 +68,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const setEnrolmentCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(ENROLMENT_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.config.appUrl.startsWith('https://'),
+      ...enrolmentCookieOptions(deps.config.appUrl),
       maxAge: ENROLMENT_COOKIE_DAYS * 24 * 60 * 60,
     });
 
@@ -75,11 +76,27 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/enrolments',
     { schema: { body: enrolmentRequestSchema }, config: { access: 'public' } },
     async (request, reply) => {
-      const { enrolment, cookieToken } = await startEnrolment(deps, provider, request.body, request.ip);
+      const { enrolment, cookieToken } = await startEnrolment(
+        deps,
+        provider,
+        request.body,
+        request.ip,
+        request.cookies[ENROLMENT_COOKIE],
+      );
       setEnrolmentCookie(reply, cookieToken);
-      return reply
-        .status(201)
-        .send({ enrolment: toEnrolmentView(enrolment), checkoutUrl: enrolment.checkoutUrl });
+      // Until this browser enters the e-mailed code there is no checkout: the page asks for the code.
+      const view = toEnrolmentView(enrolment);
+      return reply.status(201).send({ enrolment: view, checkoutUrl: view.checkoutUrl });
+    },
+  );
+
+  r.post(
+    '/api/enrolments/current/verify-email',
+    { schema: { body: enrolmentCodeSchema }, config: { access: 'public' } },
+    async (request) => {
+      const enrolment = await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE]);
+      const verified = await verifyEnrolmentEmail(deps, provider, enrolment, request.body.code, request.ip);
+      return { enrolment: toEnrolmentView(verified), checkoutUrl: verified.checkoutUrl };
     },
   );
 
@@ -122,6 +139,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // The one webhook path for every provider; the raw bytes are kept for the signature check.
   await app.register(async (scope) => {
+    // Replaces the app's checked JSON parser (plugins/validation.ts) in this scope only.
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
@@ -235,6 +254,11 @@ export function paymentJobs(deps: AppDeps, app?: FastifyInstance): ScheduledJob[
       name: 'payments:pause-lapsed-access',
       everyMs: deps.config.jobsEveryMs,
       run: (now) => pauseLapsedAccess(deps, now),
+    },
+    {
+      name: 'payments:expire-unpaid-enrolments',
+      everyMs: deps.config.jobsEveryMs,
+      run: (now) => expireUnpaidEnrolments(deps, now),
     },
   ];
   if (deps.config.paymentProvider === 'test' && app) {

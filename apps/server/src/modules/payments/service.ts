@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   CURRENCY,
+  ENROLMENT_CODE_LENGTH,
+  ENROLMENT_CODE_MAX_TRIES,
+  ENROLMENT_CODE_TTL_MINUTES,
+  ENROLMENT_TTL_HOURS,
   type EnrolmentView,
   type enrolmentConfirmSchema,
   enrolmentMessages,
@@ -22,9 +26,9 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { sendSignInLink, startSession } from '../auth/service';
 import { createRequiredDocuments } from '../documents/service';
-import { welcomeTrainerEmail } from '../mail/templates';
+import { noticeEmail, welcomeTrainerEmail } from '../mail/templates';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
-import { ensureUser, grantRole, listUsersWithRole } from '../users/repository';
+import { grantRole, listUsersWithRole } from '../users/repository';
 import { applyPaymentEvent, type EventOutcome, type ProviderEvent, RefusedEvent } from './events';
 import { ledgerOf, refreshPaymentStanding } from './ledger';
 import { failedInstalmentEmail, instalmentPaidEmail, pastDueAdminNotice, receiptEmail } from './mail';
@@ -32,14 +36,29 @@ import type { PaymentProvider } from './providers';
 
 export const ENROLMENT_COOKIE = 'sp_enrolment';
 export const ENROLMENT_COOKIE_DAYS = 7;
+/** The enrolment cookie's attributes: set at checkout, cleared with the same ones at logout. */
+export const enrolmentCookieOptions = (appUrl: string) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: appUrl.startsWith('https://'),
+});
+
+const HOUR_MS = 60 * 60 * 1000;
+const ENROLMENT_TTL_MS = ENROLMENT_TTL_HOURS * HOUR_MS;
+const CODE_TTL_MS = ENROLMENT_CODE_TTL_MINUTES * 60 * 1000;
 
 type EnrolmentRequest = z.output<typeof enrolmentRequestSchema>;
 type EnrolmentConfirm = z.output<typeof enrolmentConfirmSchema>;
 
 const noEnrolment = () => new AppError(404, 'no_enrolment', enrolmentMessages.sessionExpired);
 const notVerified = () => new AppError(409, 'payment_not_verified', enrolmentMessages.paymentNotVerified);
+const alreadyEnrolled = () => new AppError(409, 'already_enrolled', enrolmentMessages.alreadyEnrolled);
+const signInRequired = (message: string) => new AppError(409, 'sign_in_required', message);
+const codeError = (code: string, message: string) => badRequest(code, message, { code: message });
 
 export function toEnrolmentView(e: EnrolmentRow): EnrolmentView {
+  const verified = e.emailVerifiedAt !== null;
   return {
     id: e.publicId,
     fullName: e.fullName,
@@ -52,11 +71,17 @@ export function toEnrolmentView(e: EnrolmentRow): EnrolmentView {
     totalCents: e.totalCents,
     status: e.status,
     paid: e.status === 'paid',
-    checkoutUrl: e.status === 'paid' ? null : e.checkoutUrl,
+    checkoutUrl: e.status === 'paid' || !verified ? null : e.checkoutUrl,
     lastError: e.lastError,
     trainerId: e.status === 'paid' ? e.trainerId : null,
     confirmed: e.confirmedAt !== null,
+    emailVerified: verified,
   };
+}
+
+/** An unpaid enrolment ends ENROLMENT_TTL_HOURS after it started, on the app's clock; a paid one stays. */
+export function enrolmentExpired(deps: AppDeps, e: EnrolmentRow): boolean {
+  return e.status === 'checkout' && e.createdAt.getTime() + ENROLMENT_TTL_MS <= deps.clock.now().getTime();
 }
 
 /** The enrolment behind the HttpOnly cookie, or the spec's 'Session expired' answer. */
@@ -67,34 +92,96 @@ export async function enrolmentFromCookie(deps: AppDeps, token: string | undefin
     .selectAll()
     .where('cookieHash', '=', hashToken(deps.config.sessionSecret, token))
     .executeTakeFirst();
-  if (!row || row.status === 'cancelled') throw noEnrolment();
+  if (!row || row.status === 'cancelled' || enrolmentExpired(deps, row)) throw noEnrolment();
   return row;
 }
 
+/** Whether the address already has a trainer, an account or a paid enrolment: then it is not for a new enrolment. */
+async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {
+  const [user, trainer, paid] = await Promise.all([
+    deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    deps.db.selectFrom('trainers').select('id').where('email', '=', email).executeTakeFirst(),
+    deps.db
+      .selectFrom('enrolments')
+      .select('id')
+      .where('email', '=', email)
+      .where('status', '=', 'paid')
+      .executeTakeFirst(),
+  ]);
+  return Boolean(user || trainer || paid);
+}
+
 /**
- * Checkout: an e-mail that already belongs to a trainer or an account is told to sign in; one unpaid enrolment
- * per e-mail is reused (never two); then a checkout is opened with the provider.
+ * What every step before the payment asks (the code, a new checkout, the test card): the enrolment is unpaid, not
+ * expired, its e-mail still free (another browser may have paid for it meanwhile) and, to pay, verified here.
+ */
+export async function assertEnrolmentPayable(
+  deps: AppDeps,
+  enrolment: EnrolmentRow,
+  { verified }: { verified: boolean },
+): Promise<void> {
+  if (enrolment.status === 'paid') {
+    throw new AppError(409, 'already_paid', 'This enrolment is already paid.');
+  }
+  if (enrolment.status === 'cancelled' || enrolmentExpired(deps, enrolment)) throw noEnrolment();
+  if (await emailTaken(deps, enrolment.email)) throw alreadyEnrolled();
+  if (verified && enrolment.emailVerifiedAt === null) {
+    throw new AppError(409, 'email_not_verified', enrolmentMessages.emailNotVerified);
+  }
+}
+
+const codeHash = (deps: AppDeps, enrolment: EnrolmentRow, code: string) =>
+  // Bound to the enrolment: a code is worth nothing on another enrolment, even for the same address.
+  hashToken(deps.config.sessionSecret, `enrolment-code:${enrolment.publicId}:${code}`);
+
+const enrolmentCodeEmail = (e: EnrolmentRow, code: string) =>
+  noticeEmail({
+    to: e.email,
+    name: e.fullName,
+    subject: `${code} is your Soul Punch enrolment code`,
+    paragraphs: [
+      `Your code to continue your Soul Punch Trainer Certification enrolment is ${code}.`,
+      `Enter it on the checkout page where you asked for it. It expires in ${ENROLMENT_CODE_TTL_MINUTES} minutes.`,
+      'If you did not start an enrolment, you can ignore this email: nobody can continue without the code.',
+    ],
+  });
+
+/** A new code for this enrolment's address (the previous one stops working), e-mailed; only its hash is kept. */
+async function sendEnrolmentCode(deps: AppDeps, enrolment: EnrolmentRow): Promise<EnrolmentRow> {
+  await enforceRateLimits(deps.db, [
+    { key: `enrol-code:email:${enrolment.email}`, limit: 5, windowSeconds: 3600 },
+  ]);
+  const code = String(randomInt(0, 10 ** ENROLMENT_CODE_LENGTH)).padStart(ENROLMENT_CODE_LENGTH, '0');
+  const updated = await deps.db
+    .updateTable('enrolments')
+    .set({
+      emailCodeHash: codeHash(deps, enrolment, code),
+      emailCodeExpiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
+      emailCodeAttempts: 0,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', enrolment.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await deps.mailer.send(enrolmentCodeEmail(updated, code));
+  return updated;
+}
+
+/**
+ * Checkout: an e-mail that already belongs to a trainer or an account is told to sign in. Each browser has its
+ * own enrolment: only the row behind this browser's own cookie is reused (same address), never another browser's.
+ * A new or changed address gets a code by e-mail, and no checkout opens until this browser enters it.
  */
 export async function startEnrolment(
   deps: AppDeps,
   provider: PaymentProvider,
   input: EnrolmentRequest,
   ip: string,
+  cookieToken?: string,
 ): Promise<{ enrolment: EnrolmentRow; cookieToken: string }> {
   await enforceRateLimits(deps.db, [{ key: `enrol:ip:${ip}`, limit: 20, windowSeconds: 600 }]);
-  const [user, trainer, paid] = await Promise.all([
-    deps.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst(),
-    deps.db.selectFrom('trainers').select('id').where('email', '=', input.email).executeTakeFirst(),
-    deps.db
-      .selectFrom('enrolments')
-      .select('id')
-      .where('email', '=', input.email)
-      .where('status', '=', 'paid')
-      .executeTakeFirst(),
-  ]);
-  if (user || trainer || paid) throw new AppError(409, 'already_enrolled', enrolmentMessages.alreadyEnrolled);
+  if (await emailTaken(deps, input.email)) throw alreadyEnrolled();
 
-  const cookieToken = newToken();
   const plan = PLANS[input.plan];
   const values = {
     fullName: input.fullName,
@@ -108,46 +195,105 @@ export async function startEnrolment(
     totalCents: planTotalCents(input.plan),
     currency: CURRENCY,
     provider: provider.name,
-    cookieHash: hashToken(deps.config.sessionSecret, cookieToken),
     lastError: null,
     updatedAt: new Date(),
   };
-  const open = await deps.db
-    .selectFrom('enrolments')
-    .select('id')
-    .where('email', '=', input.email)
-    .where('status', '=', 'checkout')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  const enrolment = open
-    ? await deps.db
-        .updateTable('enrolments')
-        .set((eb) => ({ ...values, checkoutAttempt: eb('checkoutAttempt', '+', 1) }))
-        .where('id', '=', open.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-    : await deps.db
-        .insertInto('enrolments')
-        .values({
-          ...values,
-          createdAt: deps.clock.now(),
-          publicId: `enr_${randomBytes(12).toString('base64url')}`,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-  return { enrolment: await openCheckout(deps, provider, enrolment), cookieToken };
+  const own = cookieToken ? await enrolmentFromCookie(deps, cookieToken).catch(() => null) : null;
+  if (own && own.status === 'checkout' && own.email === input.email) {
+    const enrolment = await deps.db
+      .updateTable('enrolments')
+      .set(values)
+      .where('id', '=', own.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return {
+      enrolment: enrolment.emailVerifiedAt
+        ? await openCheckout(deps, provider, enrolment)
+        : await sendEnrolmentCode(deps, enrolment),
+      cookieToken: cookieToken as string,
+    };
+  }
+  // A new address (or no enrolment of this browser's): a new row with its own cookie and its own publicId, so
+  // nothing paid or opened for the old address can ever count for this one.
+  const newCookie = newToken();
+  const enrolment = await deps.db
+    .insertInto('enrolments')
+    .values({
+      ...values,
+      cookieHash: hashToken(deps.config.sessionSecret, newCookie),
+      createdAt: deps.clock.now(),
+      publicId: `enr_${randomBytes(12).toString('base64url')}`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { enrolment: await sendEnrolmentCode(deps, enrolment), cookieToken: newCookie };
 }
 
-/** A (new) checkout for an unpaid enrolment: after a decline, or to switch plan. */
+/**
+ * The code this browser received by e-mail. Each try is counted before it is compared (one statement, so tries
+ * sent at once cannot pass the limit); the code works once, for ENROLMENT_CODE_TTL_MINUTES, and after
+ * ENROLMENT_CODE_MAX_TRIES wrong tries a new code is needed. Then the provider's checkout opens.
+ */
+export async function verifyEnrolmentEmail(
+  deps: AppDeps,
+  provider: PaymentProvider,
+  enrolment: EnrolmentRow,
+  code: string,
+  ip: string,
+): Promise<EnrolmentRow> {
+  await enforceRateLimits(deps.db, [{ key: `enrol-verify:ip:${ip}`, limit: 30, windowSeconds: 600 }]);
+  await assertEnrolmentPayable(deps, enrolment, { verified: false });
+  if (enrolment.emailVerifiedAt) return openCheckout(deps, provider, enrolment);
+  const now = deps.clock.now();
+  const spent = await deps.db
+    .updateTable('enrolments')
+    .set((eb) => ({ emailCodeAttempts: eb('emailCodeAttempts', '+', 1) }))
+    .where('id', '=', enrolment.id)
+    .where('emailCodeHash', 'is not', null)
+    .where('emailCodeExpiresAt', '>', now)
+    .where('emailCodeAttempts', '<', ENROLMENT_CODE_MAX_TRIES)
+    .returning(['emailCodeHash', 'emailCodeAttempts'])
+    .executeTakeFirst();
+  if (!spent?.emailCodeHash) {
+    if (!enrolment.emailCodeHash) throw codeError('code_required', enrolmentMessages.codeRequired);
+    if (enrolment.emailCodeAttempts >= ENROLMENT_CODE_MAX_TRIES) {
+      throw codeError('too_many_tries', enrolmentMessages.codeTooManyTries);
+    }
+    throw codeError('code_expired', enrolmentMessages.codeExpired);
+  }
+  const expected = Buffer.from(spent.emailCodeHash);
+  const given = Buffer.from(codeHash(deps, enrolment, code));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw spent.emailCodeAttempts >= ENROLMENT_CODE_MAX_TRIES
+      ? codeError('too_many_tries', enrolmentMessages.codeTooManyTries)
+      : codeError('invalid_code', enrolmentMessages.codeWrong);
+  }
+  const verified = await deps.db
+    .updateTable('enrolments')
+    .set({
+      emailVerifiedAt: now,
+      emailCodeHash: null,
+      emailCodeExpiresAt: null,
+      emailCodeAttempts: 0,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', enrolment.id)
+    .where('emailCodeHash', '=', spent.emailCodeHash)
+    .returningAll()
+    .executeTakeFirst();
+  // A code spent by a concurrent request (or replaced by a new one) in between.
+  if (!verified) throw codeError('code_required', enrolmentMessages.codeRequired);
+  return openCheckout(deps, provider, verified);
+}
+
+/** A (new) checkout for an unpaid, verified enrolment: after a decline, or to switch plan. */
 export async function openCheckout(
   deps: AppDeps,
   provider: PaymentProvider,
   enrolment: EnrolmentRow,
   plan?: PlanKey,
 ): Promise<EnrolmentRow> {
-  if (enrolment.status === 'paid') {
-    throw new AppError(409, 'already_paid', 'This enrolment is already paid.');
-  }
+  await assertEnrolmentPayable(deps, enrolment, { verified: true });
   let current = enrolment;
   if (plan && plan !== enrolment.plan) {
     current = await deps.db
@@ -173,26 +319,42 @@ export async function openCheckout(
 }
 
 /**
- * The post-payment screen: only a verified payment gets here. Saves the details, creates the account, starts a
- * session, sends the receipt and the welcome e-mail once, and creates the documents to sign.
+ * The post-payment screen: only a verified payment gets here, in the browser that entered the e-mailed code.
+ * It signs in once: it creates the account (never takes over one that exists: that owner signs in), saves the
+ * details, starts a session, sends the receipt and the welcome e-mail, and creates the documents to sign. Any
+ * later confirm with the same cookie changes nothing and says to sign in.
  */
 export async function confirmEnrolment(
   deps: AppDeps,
   enrolment: EnrolmentRow,
   input: EnrolmentConfirm,
 ): Promise<{ trainerId: number; sessionToken: string; expiresAt: Date }> {
-  if (enrolment.status !== 'paid' || !enrolment.trainerId) throw notVerified();
+  if (enrolment.status !== 'paid' || !enrolment.trainerId) {
+    // Another browser paid for this address meanwhile: the address is taken.
+    if (await emailTaken(deps, enrolment.email)) throw alreadyEnrolled();
+    throw notVerified();
+  }
+  if (enrolment.confirmedAt !== null) throw signInRequired(enrolmentMessages.alreadyConfirmed);
+  // Paid through a checkout opened before codes existed: this browser never showed the address is its own.
+  if (enrolment.emailVerifiedAt === null) throw signInRequired(enrolmentMessages.accountExists);
   if (input.email !== enrolment.email) {
     const message =
       'Please keep the e-mail address you paid with; you can change it later from your profile.';
     throw badRequest('validation_error', message, { email: message });
   }
   const trainerId = enrolment.trainerId;
-  const firstTime = enrolment.confirmedAt === null;
+  const refuseExisting = () => signInRequired(enrolmentMessages.accountExists);
   const userId = await deps.db.transaction().execute(async (trx) => {
-    const user = await ensureUser(trx, enrolment.email, input.fullName);
-    await grantRole(trx, user.id, 'trainer');
-    await trx
+    // Only an account this confirm creates gets a session: an existing one (made by an admin after the
+    // enrolment started, any role) is its owner's, who signs in. Nothing of it changes here.
+    const user = await trx
+      .insertInto('users')
+      .values({ email: enrolment.email, name: input.fullName })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) throw refuseExisting();
+    const linked = await trx
       .updateTable('trainers')
       .set({
         userId: user.id,
@@ -202,27 +364,47 @@ export async function confirmEnrolment(
         state: input.state,
       })
       .where('id', '=', trainerId)
-      .execute();
-    await trx
+      .where('userId', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!linked) throw refuseExisting();
+    await grantRole(trx, user.id, 'trainer');
+    const confirmed = await trx
       .updateTable('enrolments')
-      .set({ confirmedAt: enrolment.confirmedAt ?? deps.clock.now(), fullName: input.fullName })
+      .set({ confirmedAt: deps.clock.now(), fullName: input.fullName })
       .where('id', '=', enrolment.id)
-      .execute();
+      .where('confirmedAt', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!confirmed) throw signInRequired(enrolmentMessages.alreadyConfirmed);
     return user.id;
   });
-  if (firstTime) {
-    const ledger = await ledgerOf(deps.db, enrolment.id);
-    const first = ledger.find((r) => r.instalment === 1);
-    await deps.mailer.send(receiptEmail(enrolment, first?.paidAt ?? deps.clock.now()));
-    await sendSignInLink(
-      deps,
-      { id: userId, email: enrolment.email, name: input.fullName },
-      welcomeTrainerEmail,
-    );
-  }
+  const ledger = await ledgerOf(deps.db, enrolment.id);
+  const first = ledger.find((r) => r.instalment === 1);
+  await deps.mailer.send(receiptEmail(enrolment, first?.paidAt ?? deps.clock.now()));
+  await sendSignInLink(
+    deps,
+    { id: userId, email: enrolment.email, name: input.fullName },
+    welcomeTrainerEmail,
+  );
   await createRequiredDocuments(deps, trainerId);
   const { sessionToken, expiresAt } = await startSession(deps, userId);
   return { trainerId, sessionToken, expiresAt };
+}
+
+/**
+ * Unpaid enrolments past ENROLMENT_TTL_HOURS end: their cookie answers 'Session expired' and their code stops
+ * working. A payment that still arrives for one is recorded all the same (the money was taken).
+ */
+export async function expireUnpaidEnrolments(deps: AppDeps, now: Date): Promise<number> {
+  const expired = await deps.db
+    .updateTable('enrolments')
+    .set({ status: 'cancelled', emailCodeHash: null, emailCodeExpiresAt: null, updatedAt: new Date() })
+    .where('status', '=', 'checkout')
+    .where('createdAt', '<=', new Date(now.getTime() - ENROLMENT_TTL_MS))
+    .returning('id')
+    .execute();
+  return expired.length;
 }
 
 /** trigger-onboarding and the payment-confirmation PUT: both need a payment the provider confirmed. */

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { ProviderEvent } from './events';
 import { STRIPE_API_VERSION, signTestEvent, testWebhookSecret } from './providers';
+import { assertEnrolmentPayable, enrolmentExpired } from './service';
 
 /**
  * The offline test provider: a hosted checkout page served by the app and a biller for later instalments.
@@ -55,7 +56,12 @@ async function loadCheckout(db: Db, id: string) {
 export async function getTestCheckout(deps: AppDeps, id: string): Promise<TestCheckoutView> {
   const { checkout, enrolment } = await loadCheckout(deps.db, id);
   // A first-payment page is superseded by a newer checkout of the same enrolment, and closed once paid.
-  const superseded = checkout.instalment === null && enrolment.checkoutId !== checkout.id;
+  // An unpaid enrolment past its lifetime closes its page too.
+  const superseded =
+    checkout.instalment === null &&
+    (enrolment.checkoutId !== checkout.id ||
+      enrolment.status === 'cancelled' ||
+      enrolmentExpired(deps, enrolment));
   const forInstalment = checkout.instalment !== null;
   return {
     id: checkout.id,
@@ -138,6 +144,8 @@ export async function payTestCheckout(
     );
   }
   const { enrolment } = await loadCheckout(deps.db, id);
+  // The first payment, as at Stripe's door: a verified address that no other browser has paid for meanwhile.
+  if (view.instalment === null) await assertEnrolmentPayable(deps, enrolment, { verified: true });
   const outcome = cardOutcome(card.cardNumber);
   if (outcome === 'declined') {
     const message =
