@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { emailSchema } from '@soulpunch/shared';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
+  TRUST_PROXY: optionalString,
   SIGN_IN_LINKS_PER_IP: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100_000).default(20),
@@ -68,7 +69,8 @@ const envSchema = z.object({
   ),
   MAP_TILE_ATTRIBUTION: optionalString,
   WEB_DIST_DIR: optionalString,
-  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'stripe']).default('test')),
+  // No default here: production must name its provider (loadConfig picks `test` elsewhere).
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'stripe']).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -116,7 +118,11 @@ export interface AppConfig {
   adminEmails: string[];
   sessionSecret: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For, in the form Fastify's `trustProxy` takes: nobody
+   * (false), these addresses and ranges, or a hop count checked by `trustHops` (see decision record 0009).
+   */
+  trustProxy: TrustProxy;
   /** Sign-in links one address may ask for in 10 minutes (an office behind one NAT address may need more). */
   signInLinksPerIp: number;
   /** Sign-in links one e-mail address may be sent in a minute. */
@@ -127,7 +133,7 @@ export interface AppConfig {
   loadDemoData: boolean;
   /** Built web app served by the server, when present. */
   webDistDir: string;
-  /** Who takes payments: the offline test provider (default) or Stripe. */
+  /** Who takes payments: the offline test provider (default outside production) or Stripe. */
   paymentProvider: 'test' | 'stripe';
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
@@ -157,6 +163,27 @@ export class ConfigError extends Error {
   }
 }
 
+/** What production must be told rather than assume (read from the raw environment: empty counts as unset). */
+function productionProblems(env: NodeJS.ProcessEnv, overrides: Partial<AppConfig>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.SESSION_SECRET && !overrides.sessionSecret) {
+    // Generated secrets are fine on one machine; production must set one it can keep and rotate.
+    problems.push('SESSION_SECRET: required when NODE_ENV is production');
+  }
+  if (!env.SMTP_URL && !overrides.smtpUrl) {
+    // Without it mail stays in the outbox: nobody receives a sign-in link, and the links sit in the database.
+    problems.push('SMTP_URL: required when NODE_ENV is production (without it no e-mail is sent)');
+  }
+  if (!env.PAYMENT_PROVIDER && !overrides.paymentProvider) {
+    // The test provider accepts card 4242: production must choose it knowingly, never by default.
+    problems.push(
+      'PAYMENT_PROVIDER: required when NODE_ENV is production (stripe for real payments, or test on purpose)',
+    );
+  }
+  return problems;
+}
+
 /** Paths are relative to where `npm` was started (INIT_CWD), so `./data` is the repository's data folder. */
 function resolveFromInvocation(p: string, env: NodeJS.ProcessEnv): string {
   return path.resolve(env.INIT_CWD ?? process.cwd(), p);
@@ -168,40 +195,39 @@ export function loadConfig(
 ): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    );
+    throw new ConfigError([
+      ...parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+      ...productionProblems(env, overrides),
+    ]);
   }
   const e = parsed.data;
   const dataDir = overrides.dataDir ?? resolveFromInvocation(e.DATA_DIR, env);
   const port = overrides.port ?? e.PORT;
   const appUrl = (overrides.appUrl ?? e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError([
-      ...(e.STRIPE_SECRET_KEY ? [] : ['STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER is stripe']),
-      ...(e.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER is stripe']),
-    ]);
+  // Every rule that spans variables is checked before any is reported, so one start names them all.
+  const problems: string[] = [];
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER is stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER is stripe');
   }
   if (e.ASSISTANT_BASE_URL && !e.ASSISTANT_MODEL) {
-    throw new ConfigError(['ASSISTANT_MODEL: required when ASSISTANT_BASE_URL is set']);
+    problems.push('ASSISTANT_MODEL: required when ASSISTANT_BASE_URL is set');
   }
-  const s3Problems = [
-    ...(!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)
-      ? ['S3_BUCKET: required when any other S3_ variable is set']
-      : []),
-    ...(Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)
-      ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']
-      : []),
-  ];
-  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_BUCKET: required when any other S3_ variable is set');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
   if (e.MAP_TILE_URL && !e.MAP_TILE_ATTRIBUTION?.trim()) {
     // Tile providers' terms require their credit on the map.
-    throw new ConfigError(['MAP_TILE_ATTRIBUTION: required when MAP_TILE_URL is set']);
+    problems.push('MAP_TILE_ATTRIBUTION: required when MAP_TILE_URL is set');
   }
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET && !overrides.sessionSecret) {
-    // Generated secrets are fine on one machine; production must set one it can keep and rotate.
-    throw new ConfigError(['SESSION_SECRET: required when NODE_ENV is production']);
-  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if ('problem' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.problem}`);
+  problems.push(...productionProblems(env, overrides));
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port,
@@ -214,7 +240,7 @@ export function loadConfig(
     adminEmails: e.ADMIN_EMAILS,
     sessionSecret: overrides.sessionSecret ?? e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: 'trust' in trustProxy ? trustProxy.trust : false,
     signInLinksPerIp: e.SIGN_IN_LINKS_PER_IP,
     signInLinksPerEmail: e.SIGN_IN_LINKS_PER_EMAIL,
     mapTiles:
@@ -225,7 +251,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR
       ? resolveFromInvocation(e.WEB_DIST_DIR, env)
       : path.resolve(import.meta.dirname, '../../web/dist'),
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'test',
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: e.STRIPE_API_URL,
@@ -261,6 +287,94 @@ export function loadConfig(
         : undefined,
     ...overrides,
   };
+}
+
+/** What Fastify's `trustProxy` is given: never `true`, which lets any client choose its own address. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const MAX_HOPS = 10;
+
+/**
+ * TRUST_PROXY: unset or `false` (no proxy), a hop count (`1`), or the proxies' addresses and ranges
+ * (`10.0.0.5, 10.1.0.0/16, loopback`). See decision record 0009.
+ */
+export function parseTrustProxy(value: string | undefined): { trust: TrustProxy } | { problem: string } {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === '0') return { trust: false };
+  if (text === 'true') {
+    return {
+      problem:
+        'true would let any client choose its own address through X-Forwarded-For; give a hop count, the ' +
+        'number of proxies in front of the server (e.g. 1), or their addresses (e.g. 10.0.0.5 or 10.0.0.0/8)',
+    };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_HOPS) return { problem: `a hop count must be between 1 and ${MAX_HOPS}` };
+    return { trust: trustHops(hops) };
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    return {
+      problem:
+        `not a hop count nor proxy addresses: ${bad.map((b) => JSON.stringify(b)).join(', ')} ` +
+        `(give e.g. 1, or 10.0.0.5, 10.0.0.0/8, loopback; a /0 range would trust every client)`,
+    };
+  }
+  return { trust: entries };
+}
+
+/** An address, a range (address/prefix or address/netmask) short of everything, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) {
+    const prefix = Number(range);
+    return prefix >= 1 && prefix <= (family === 4 ? 32 : 128);
+  }
+  // A netmask such as 255.255.0.0 (IPv4 only), never 0.0.0.0.
+  return family === 4 && isIP(range) === 4 && range !== '0.0.0.0';
+}
+
+const PRIVATE_PEERS = new BlockList();
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const) {
+  PRIVATE_PEERS.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const) {
+  PRIVATE_PEERS.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Loopback, private (RFC 1918, fc00::/7) or link-local: a peer that is not a client from the internet. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const plain = mapped ?? address;
+  const family = isIP(plain);
+  if (family === 0) return false;
+  return PRIVATE_PEERS.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A hop count as Fastify 5.12+ no longer takes one by itself (it cannot tell a proxy from a client that reaches the
+ * server directly): trust `hops` proxies, the first of which (the peer on the socket) must have a private or loopback
+ * address. A client connecting from the internet is then never asked who it is.
+ */
+export function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (address, hop) => hop < hops && (hop > 0 || isPrivateAddress(address));
 }
 
 /** Keeps a generated secret in DATA_DIR so sessions survive restarts without any set-up. */

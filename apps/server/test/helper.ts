@@ -5,7 +5,7 @@ import type { Role } from '@soulpunch/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseTarget } from '../src/db/database';
 import type { AppDeps } from '../src/deps';
@@ -72,13 +72,13 @@ export interface TestApp {
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  options: { clock?: Clock; storage?: FileStorage } = {},
+  options: { clock?: Clock; storage?: FileStorage; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const { target, drop } = await freshDatabase();
   const app = await buildApp(config, {
     database: target,
-    logger: false,
+    logger: options.logger ?? false,
     clock: options.clock,
     storage: options.storage,
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
@@ -7,12 +7,24 @@ import { listOutbox, type Mailer } from '../mail/mailer';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
+ * From a browser on this machine: the socket's own peer is loopback and no proxy forwarded the request. Never
+ * request.ip, which X-Forwarded-For sets when a proxy is trusted; and a proxy or tunnel on this machine (its peer is
+ * loopback too) says whom it forwards for, so a forwarding header alone refuses.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress;
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return peer !== undefined && LOOPBACK.has(peer) && !forwarded;
+}
+
+/**
  * The development mailbox: the outbox's sign-in links, readable without an inbox. Only outside production,
  * only when no SMTP server is configured, and only to a browser on this machine.
  */
 export async function devRoutes(app: FastifyInstance, deps: { db: Db; config: AppConfig; mailer: Mailer }) {
   app.get('/api/dev/mailbox', { config: { access: 'public' } }, async (request) => {
-    if (deps.config.env === 'production' || deps.mailer.kind !== 'outbox' || !LOOPBACK.has(request.ip)) {
+    if (deps.config.env === 'production' || deps.mailer.kind !== 'outbox' || !fromThisMachine(request)) {
       throw notFound('The mailbox is only available in development.');
     }
     const messages = await listOutbox(deps.db);
