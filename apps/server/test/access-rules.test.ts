@@ -44,6 +44,7 @@ const PUBLIC_ROUTES = [
   'GET /api/enrolments/current',
   'POST /api/enrolments/current/checkout',
   'POST /api/enrolments/current/confirm',
+  'POST /api/enrolments/current/verify-email',
   'PUT /api/trainers/:id',
   'POST /api/trainers/:id/trigger-onboarding',
   'POST /api/payments/webhook',

@@ -10,12 +10,12 @@ import {
   buildTestApp,
   createUser,
   latestMailTo,
-  nextTestIp,
   signIn,
   TEST_APP_URL,
   type TestApp,
   withCookie,
 } from './helper';
+import { startVerifiedEnrolment } from './enrolment-helper';
 import { writeSecurityReport } from './security-report';
 import { type Fixtures, ROLES, ROUTE_RULES, type Role, type Subject, urlFor } from './security-routes';
 
@@ -117,22 +117,22 @@ async function enrolAndPay(
   plan: 'full' | 'flex',
   card: string,
 ): Promise<number> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/enrolments',
-    remoteAddress: nextTestIp(),
-    payload: { fullName: name, email, phone: '918-555-0101', agreeTerms: true, plan },
+  // Details, then the code e-mailed to the address, which opens the checkout (decision 0008).
+  const { cookie, checkoutId } = await startVerifiedEnrolment(app, {
+    fullName: name,
+    email,
+    phone: '918-555-0101',
+    agreeTerms: true,
+    plan,
   });
-  const checkoutId = new URL(res.json().checkoutUrl).pathname.split('/').pop() as string;
   const paid = await app.inject({
     method: 'POST',
     url: `/api/test-provider/checkouts/${checkoutId}/pay`,
     payload: { cardNumber: card, expiry: '12 / 30', cvc: '123', name },
   });
   if (paid.json().outcome !== 'paid') throw new Error(paid.body);
-  const cookie = res.cookies.find((c) => c.name === 'sp_enrolment');
   const confirmed = await app.inject(
-    withCookie(`sp_enrolment=${cookie?.value}`, {
+    withCookie(cookie, {
       method: 'POST',
       url: '/api/enrolments/current/confirm',
       payload: { fullName: name, email, phone: '918-555-0101' },
@@ -195,19 +195,13 @@ beforeAll(async () => {
     body: 'Ask the gym for a weekday evening slot.',
     audience: 'trainer',
   });
-  const enrolment = await app.inject({
-    method: 'POST',
-    url: '/api/enrolments',
-    remoteAddress: nextTestIp(),
-    payload: {
-      fullName: 'Casey Visitor',
-      email: 'casey@example.com',
-      phone: '918-555-0101',
-      agreeTerms: true,
-      plan: 'full',
-    },
+  const { checkoutId } = await startVerifiedEnrolment(app, {
+    fullName: 'Casey Visitor',
+    email: 'casey@example.com',
+    phone: '918-555-0101',
+    agreeTerms: true,
+    plan: 'full',
   });
-  const checkoutId = new URL(enrolment.json().checkoutUrl).pathname.split('/').pop() as string;
   await app.inject({
     method: 'POST',
     url: `/api/classes/${subjects.a.classId}/registrations`,

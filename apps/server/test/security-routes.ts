@@ -224,6 +224,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/enrolments/current/checkout': everyone()
     .or(404)
     .send(() => ({})),
+  'POST /api/enrolments/current/verify-email': everyone()
+    .or(404)
+    .send(() => ({ code: '123456' })),
   'POST /api/enrolments/current/confirm': everyone()
     .or(404)
     .send((f) => ({ fullName: 'Quinn Visitor', email: f.uniqueEmail('confirm'), phone: '918-555-0100' })),
