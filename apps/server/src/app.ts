@@ -67,13 +67,40 @@ export interface BuildOptions {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+              // An error's text may quote the address it failed on, a sign-in or cancel link included.
+              err: function redactedError(thrown: unknown): {
+                [key: string]: unknown;
+                type: string;
+                message: string;
+                stack: string;
+              } {
+                const err = (
+                  typeof thrown === 'object' && thrown !== null ? thrown : {}
+                ) as Partial<Error> & {
+                  code?: unknown;
+                  statusCode?: unknown;
+                };
+                return {
+                  type: err.name ?? typeof thrown,
+                  message: redactUrl(String(err.message ?? thrown)),
+                  stack: redactUrl(err.stack ?? ''),
+                  code: err.code,
+                  statusCode: err.statusCode,
+                  cause: err.cause === undefined ? undefined : redactedError(err.cause),
+                };
+              },
+            },
+            // Options given here (a test's stream or level) keep the redaction above.
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     genReqId: () => randomUUID(),
     // Addresses the router cannot read (bad percent-encoding, an over-long segment) get the usual error answer.
     frameworkErrors: (error, request, rawReply) => {
@@ -115,7 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(db, app.log);
+    : createOutboxMailer(db, app.log, config.env);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 

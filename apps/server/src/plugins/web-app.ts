@@ -10,9 +10,25 @@ import { SESSION_COOKIE } from '../modules/auth/access';
 import { sendAnswer } from '../modules/directory/public-cache';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
 
-/** Query strings may carry sign-in tokens (the confirm page): they never reach logs or messages. */
+/**
+ * Query parameters that carry a secret: `token` (sign-in and e-mail confirmation links), `cancel` (a class
+ * registration's cancel link), and any name that says token, secret or key, so a new link is covered by its name.
+ */
+const SECRET_QUERY_NAME = /^(?:cancel|code|password|sig|signature|session_id)$|token|secret|key$/i;
+/** A query parameter wherever it appears: in an address, or in an error message that quotes one. */
+const QUERY_PARAMETER = /([?&])([^=&?#\s"'<>]+)=([^&#\s"'<>]*)/g;
+
+/** Secrets in query strings (sign-in, confirmation and cancel links) never reach logs or messages. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+  return url.replace(QUERY_PARAMETER, (parameter, separator: string, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // A malformed name is checked as written.
+    }
+    return SECRET_QUERY_NAME.test(decoded) ? `${separator}${name}=[redacted]` : parameter;
+  });
 }
 
 const escapeHtml = (s: string) =>

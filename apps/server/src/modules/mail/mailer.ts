@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Nodemailer from 'nodemailer';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { MailAttachment } from '../../db/schema';
 import { lazyModule } from '../../lib/lazy-module';
@@ -37,10 +38,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * Without SMTP every message is logged (link included, on purpose: this is how a developer signs in) and kept
- * in the outbox table for the development mailbox page and for tests.
+ * Without SMTP every message is kept in the outbox table for the development mailbox page and for tests, and
+ * logged. In development the log carries the text, sign-in link included, on purpose: that is how a developer signs
+ * in from the terminal. Anywhere else only who and what: a mail's links are keys (a sign-in link signs in as its
+ * recipient, an admin included; a cancel link cancels a registration), and logs travel further than the database.
  */
-export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(db: Db, log: FastifyBaseLogger, env: AppConfig['env']): Mailer {
+  const logText = env === 'development';
   return {
     kind: 'outbox',
     async send(message) {
@@ -54,10 +58,8 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
           attachments: JSON.stringify(message.attachments ?? []),
         })
         .execute();
-      log.info(
-        { mail: { to: message.to, subject: message.subject, text: message.text } },
-        'e-mail kept in outbox',
-      );
+      const mail = { to: message.to, subject: message.subject, ...(logText ? { text: message.text } : {}) };
+      log.info({ mail }, 'e-mail kept in outbox');
     },
     async close() {},
   };
