@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/pglite-lock';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
@@ -83,5 +83,96 @@ describe('server process', () => {
     expect(await firstExit).toBe(0);
     expect(first.output()).toContain('shutting down');
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  }, 180_000);
+});
+
+// Issue 22, findings 4 and 5: production kept mail in the outbox (links logged) without SMTP_URL, and paid with
+// the offline test provider without PAYMENT_PROVIDER. Checked on what `npm start` runs: the built server.
+describe('production start-up of the built server', () => {
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const builtServer = path.resolve(import.meta.dirname, '../dist/server.js');
+
+  beforeAll(() => {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@soulpunch/server'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
+  }, 120_000);
+
+  /** The built server with only these variables (no .env, nothing inherited from the test run). */
+  function startBuilt(env: Record<string, string>) {
+    const dir = tempDir();
+    let output = '';
+    const child = spawn(process.execPath, [builtServer], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        INIT_CWD: dir,
+        DATA_DIR: path.join(dir, 'data'),
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-production-secret-of-32-characters!',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (c) => {
+      output += c;
+    });
+    child.stderr?.on('data', (c) => {
+      output += c;
+    });
+    return { child, dir, output: () => output };
+  }
+
+  it('refuses without SMTP_URL or PAYMENT_PROVIDER, and TRUST_PROXY=true, naming each', async () => {
+    const bare = startBuilt({ TRUST_PROXY: 'true' });
+    expect(await exitOf(bare.child)).toBe(1);
+    expect(bare.output()).toContain('SMTP_URL: required when NODE_ENV is production');
+    expect(bare.output()).toContain('PAYMENT_PROVIDER: required when NODE_ENV is production');
+    expect(bare.output()).toContain('TRUST_PROXY: true would let any client choose its own address');
+
+    const noSmtp = startBuilt({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(await exitOf(noSmtp.child)).toBe(1);
+    expect(noSmtp.output()).toContain('SMTP_URL: required');
+    expect(noSmtp.output()).not.toContain('PAYMENT_PROVIDER');
+
+    const noProvider = startBuilt({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect(await exitOf(noProvider.child)).toBe(1);
+    expect(noProvider.output()).toContain('PAYMENT_PROVIDER: required');
+    expect(noProvider.output()).not.toContain('SMTP_URL');
+  }, 60_000);
+
+  it('starts once they are given, with a hop count for the proxy and no mailbox', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const web = tempDir();
+    writeFileSync(
+      path.join(web, 'index.html'),
+      '<html><head><title>Soul Punch</title></head><body></body></html>',
+    );
+    const server = startBuilt({
+      PORT: port,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PAYMENT_PROVIDER: 'test',
+      TRUST_PROXY: '1',
+      WEB_DIST_DIR: web,
+    });
+    const exited = exitOf(server.child);
+    let healthy = false;
+    for (let i = 0; i < 480 && !healthy && server.child.exitCode === null; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+    }
+    expect(healthy, server.output()).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   }, 180_000);
 });
