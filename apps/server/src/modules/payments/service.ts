@@ -255,8 +255,14 @@ export async function verifyEnrolmentEmail(
     .returning(['emailCodeHash', 'emailCodeAttempts'])
     .executeTakeFirst();
   if (!spent?.emailCodeHash) {
-    if (!enrolment.emailCodeHash) throw codeError('code_required', enrolmentMessages.codeRequired);
-    if (enrolment.emailCodeAttempts >= ENROLMENT_CODE_MAX_TRIES) {
+    // Why no try was left, read after the statement (tries sent at the same time may have spent the last ones).
+    const state = await deps.db
+      .selectFrom('enrolments')
+      .select(['emailCodeHash', 'emailCodeAttempts'])
+      .where('id', '=', enrolment.id)
+      .executeTakeFirstOrThrow();
+    if (!state.emailCodeHash) throw codeError('code_required', enrolmentMessages.codeRequired);
+    if (state.emailCodeAttempts >= ENROLMENT_CODE_MAX_TRIES) {
       throw codeError('too_many_tries', enrolmentMessages.codeTooManyTries);
     }
     throw codeError('code_expired', enrolmentMessages.codeExpired);
