@@ -261,6 +261,19 @@ const classUrl = (config: AppConfig, classId: number) => `${config.appUrl}${clas
 const cancelUrl = (config: AppConfig, classId: number, token: string) =>
   `${classUrl(config, classId)}?cancel=${encodeURIComponent(token)}`;
 
+/**
+ * Class e-mails go to whatever address a visitor typed, and the name beside it was typed by the same visitor:
+ * greeting with it would let anyone send our e-mail, with their own words in it, to anyone. So the greeting is
+ * neutral, and the rest is the trainer's own class text.
+ */
+const CLASS_MAIL_GREETING = 'there';
+
+/** How often one address can be registered (for any classes): limits how much class e-mail one address gets. */
+export const REGISTRATION_LIMITS_PER_EMAIL = [
+  { limit: 5, windowSeconds: 3600 },
+  { limit: 20, windowSeconds: 24 * 3600 },
+];
+
 /** E-mails everyone registered or waiting for a class. */
 async function tellEveryoneBooked(
   deps: ClassDeps,
@@ -269,13 +282,15 @@ async function tellEveryoneBooked(
 ): Promise<void> {
   const people = await deps.db
     .selectFrom('classRegistrations')
-    .select(['email', 'name'])
+    .select('email')
     .where('classId', '=', row.id)
     .where('status', '!=', 'cancelled')
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
-  for (const person of people) await deps.mailer.send(message({ to: person.email, name: person.name }));
+  for (const person of people) {
+    await deps.mailer.send(message({ to: person.email, name: CLASS_MAIL_GREETING }));
+  }
 }
 
 /** The owner changes a class; everyone registered or waiting gets the new details and an updated invite. */
@@ -345,15 +360,10 @@ export async function cancelClass(deps: ClassDeps, classId: number): Promise<Cla
   return toClassSummary(after);
 }
 
-function confirmationEmail(
-  deps: ClassDeps,
-  row: ClassRow,
-  person: { name: string; email: string },
-  cancelToken: string,
-) {
+function confirmationEmail(deps: ClassDeps, row: ClassRow, person: { email: string }, cancelToken: string) {
   return noticeEmail({
     to: person.email,
-    name: person.name,
+    name: CLASS_MAIL_GREETING,
     subject: `You're registered: ${row.title}`,
     paragraphs: [
       `Your place in "${row.title}" is confirmed.`,
@@ -384,7 +394,17 @@ export async function registerForClass(
   person: { name: string; email: string },
   ip: string,
 ): Promise<RegistrationResult> {
-  await enforceRateLimits(deps.db, [{ key: `register:ip:${ip}`, limit: 30, windowSeconds: 600 }]);
+  await enforceRateLimits(
+    deps.db,
+    [
+      { key: `register:ip:${ip}`, limit: 30, windowSeconds: 600 },
+      ...REGISTRATION_LIMITS_PER_EMAIL.map((rule) => ({
+        key: `register:email:${rule.windowSeconds}:${person.email}`,
+        ...rule,
+      })),
+    ],
+    deps.clock.now(),
+  );
   const cancelToken = newToken();
   const result = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -439,7 +459,7 @@ export async function registerForClass(
     await deps.mailer.send(
       noticeEmail({
         to: person.email,
-        name: person.name,
+        name: CLASS_MAIL_GREETING,
         subject: `You're on the waitlist: ${row.title}`,
         paragraphs: [
           `"${row.title}" on ${whenText(row)} is full, so you are number ${result.position} on the waitlist.`,
@@ -499,7 +519,7 @@ export async function cancelRegistration(deps: ClassDeps, token: string): Promis
   await deps.mailer.send(
     noticeEmail({
       to: outcome.registration.email,
-      name: outcome.registration.name,
+      name: CLASS_MAIL_GREETING,
       subject: `Registration cancelled: ${row.title}`,
       paragraphs: [`Your registration for "${row.title}" on ${whenText(row)} is cancelled.`],
       action: { label: 'Find another class', url: `${deps.config.appUrl}/public/classes` },
