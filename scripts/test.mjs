@@ -90,6 +90,7 @@ function printSecurityFigures() {
       parts.push(
         `${matrix.routes} routes x ${matrix.roles} roles = ${matrix.checks} access checks (${matrix.refused} refusals)`,
       );
+      if (matrix.spellings) parts.push(`${matrix.spellings} calls under other spellings of their address`);
     }
     if (fuzz) parts.push(`${fuzz.cases} fuzz cases (FUZZ_SEED=${fuzz.seed}, ${fuzz.runsPerRoute} per route)`);
     console.log(`Security (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}): ${parts.join('; ')}`);

@@ -24,7 +24,7 @@ import { startScheduler } from './lib/scheduler';
 import { adminRoutes } from './modules/admin/routes';
 import { seedKnowledgeBase } from './modules/assistant/knowledge';
 import { assistantRoutes } from './modules/assistant/routes';
-import { useAccessRules } from './modules/auth/access';
+import { originFormUrl, useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
 import { classRoutes } from './modules/classes/routes';
@@ -114,6 +114,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
     },
     trustProxy: config.trustProxy,
+    // An absolute-form target is read as its path, so hooks and logs see the address the router matched.
+    rewriteUrl: (req) => originFormUrl(req.url ?? '/'),
     bodyLimit: 1024 * 1024,
   });
 

@@ -27,7 +27,7 @@ async function main() {
   let lastActive = Date.now();
   app.addHook('onRequest', async (request, reply) => {
     inFlight += 1;
-    if (draining && request.url === '/api/health') {
+    if (draining && request.routeOptions.url === '/api/health') {
       return reply.status(503).send({
         error: { code: 'shutting_down', message: 'This instance is shutting down; another one will answer.' },
       });

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { TEST_CARDS } from '@soulpunch/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -5,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, systemClock } from '../src/lib/clock';
 import { createRequiredDocuments } from '../src/modules/documents/service';
 import { pauseLapsedAccess } from '../src/modules/payments/service';
+import { listenOnLoopback, sendRaw, spellingsOf } from './address-spellings';
+import { startVerifiedEnrolment } from './enrolment-helper';
 import {
   appDeps,
   buildTestApp,
@@ -15,13 +18,13 @@ import {
   type TestApp,
   withCookie,
 } from './helper';
-import { startVerifiedEnrolment } from './enrolment-helper';
 import { writeSecurityReport } from './security-report';
 import { type Fixtures, ROLES, ROUTE_RULES, type Role, type Subject, urlFor } from './security-routes';
 
 let t: TestApp;
 let app: FastifyInstance;
 let fixtures: Fixtures;
+let address: AddressInfo;
 let subjects: { a: Subject; lapsed: Subject };
 const emails: Record<Exclude<Role, 'signedOut'>, string> = {
   trainerA: 'avery@example.com',
@@ -145,6 +148,7 @@ async function enrolAndPay(
 beforeAll(async () => {
   t = await buildTestApp();
   app = t.app;
+  address = await listenOnLoopback(app);
   const deps = appDeps(app, systemClock);
   await createUser(app, emails.admin, ['admin'], 'Bea Boss');
   await createUser(app, 'deputy@example.com', ['admin'], 'Dee Deputy');
@@ -273,6 +277,8 @@ describe('route x role x ownership matrix', () => {
     const mismatches: string[] = [];
     const counts = { allowed: 0, refused: 0 };
     const answers: Record<string, Partial<Record<Role, number>>> = {};
+    const spellingMismatches: string[] = [];
+    let spellingChecks = 0;
     for (const { method, url: pattern, access } of app.apiRoutes) {
       const route = `${method} ${pattern}`;
       const rule = ROUTE_RULES[route];
@@ -300,6 +306,24 @@ describe('route x role x ownership matrix', () => {
           : undefined;
         answers[route] = { ...answers[route], [role]: res.statusCode };
         const expected = rule.outcomes[role];
+        // The same call under other spellings of its address reaches the same rule, or is refused as an address
+        // (400, 404). Every refused call is tried so; allowed ones only when reading (a write would happen twice).
+        if (expected !== 'ok' || method === 'GET') {
+          const headers: Record<string, string> = { origin: TEST_APP_URL, ...(spec.headers ?? {}) };
+          if (cookies[role]) headers.cookie = cookies[role] as string;
+          for (const spelling of spellingsOf(urlFor(route, fixtures, subject), 'localhost:3000')) {
+            const other = await sendRaw(address, method, spelling.target, headers, spec.payload);
+            spellingChecks++;
+            const sameRule = other.status === res.statusCode;
+            const refusedAsAddress = other.status === 400 || other.status === 404;
+            const leaked = expected !== 'ok' && other.status < 400;
+            if (leaked || !(sameRule || refusedAsAddress)) {
+              spellingMismatches.push(
+                `${route} as ${role}, ${spelling.name} (${spelling.target}): plain ${res.statusCode}, got ${other.status} ${other.body.slice(0, 120)}`,
+              );
+            }
+          }
+        }
         const ok =
           expected === 'ok' ? isAllowed(res.statusCode, code, rule.alsoOk) : res.statusCode === expected;
         if (expected === 'ok') counts.allowed++;
@@ -315,8 +339,11 @@ describe('route x role x ownership matrix', () => {
       roles: ROLES.length,
       checks: counts.allowed + counts.refused,
       ...counts,
+      spellings: spellingChecks,
       answers,
     });
     expect(mismatches).toEqual([]);
-  }, 180_000);
+    expect(spellingMismatches, 'other spellings of an address').toEqual([]);
+    expect(spellingChecks).toBeGreaterThan(6 * app.apiRoutes.length);
+  }, 300_000);
 });

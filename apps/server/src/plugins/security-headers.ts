@@ -36,9 +36,9 @@ export function useSecurityHeaders(app: FastifyInstance, config: AppConfig): voi
   // A callback hook, not an async one: it runs on every answer, and a promise each time showed in profiles.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(always).header('X-Request-Id', request.id);
-    // API answers are private unless a route chose its own caching (e.g. ETag on public lists).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
-      reply.header('Cache-Control', 'no-store');
+    // Every answer is private unless its route chose its own caching (public lists, pages, built assets): decided
+    // by what the route set, never by the spelling of the address.
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

@@ -174,29 +174,45 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
   };
   const fetchApi = inProcessFetch(app);
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite puts a content hash in every asset name, so they never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
+    await app.register(async (files) => {
+      // Every file of the built web app is public: its routes get that rule as they are registered.
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await files.register(fastifyStatic, {
+        root: config.webDistDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Vite puts a content hash in every asset name, so they never change.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
     });
   }
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(robotsTxt(config)),
+  const forCrawlers = { config: { access: 'public' as const } };
+  app.get('/robots.txt', forCrawlers, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(robotsTxt(config)),
   );
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').send(await sitemapXml(db, config)),
+  app.get('/sitemap.xml', forCrawlers, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await sitemapXml(db, config)),
   );
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || !hasWebApp || !['GET', 'HEAD'].includes(request.method)) {
+    // No route matched. The access hook has already refused odd spellings of an address (encoded letters, dot
+    // segments, doubled slashes); an API address in any letter case gets the API's JSON answer, not a page.
+    const api = pathname.toLowerCase() === '/api' || pathname.toLowerCase().startsWith('/api/');
+    if (api || !hasWebApp || !['GET', 'HEAD'].includes(request.method)) {
       throw notFound(`No such address: ${request.method} ${redactUrl(pathname)}`);
     }
     if (/\.[a-z0-9]+$/i.test(pathname)) throw notFound('No such file.');

@@ -9,9 +9,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { unauthenticated } from '../../lib/app-error';
 import { securityHeaders } from '../../plugins/security-headers';
 import type { ZodTypeProvider } from '../../plugins/validation';
+import { currentAdmin, currentUser } from '../auth/access';
 import { createArticleInput, getArticle, listArticles, setArticleStatus, updateArticle } from './knowledge';
 import { createModel } from './model';
 import {
@@ -45,8 +45,7 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/chatbot',
     { schema: { body: chatQuestionSchema }, config: { access: 'signed-in' }, compress: false },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw unauthenticated();
+      const user = currentUser(request);
       audienceOf(user); // 403 before anything else for a user who is neither trainer nor admin
       await enforceQuestionLimits(db, user.id, clock.now());
 
@@ -89,8 +88,7 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/chatbot/:questionId/feedback',
     { schema: { params: questionIdParams, body: chatFeedbackSchema }, config: { access: 'signed-in' } },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw unauthenticated();
+      const user = currentUser(request);
       await recordFeedback(db, user, request.params.questionId, request.body.helpful, clock.now());
       return reply.status(204).send();
     },
@@ -107,7 +105,7 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/admin/knowledge/articles',
     { schema: { body: articleInputSchema }, config: { access: 'admin' } },
     async (request, reply) => {
-      const article = await createArticleInput(db, request.body, request.user?.id ?? null, clock.now());
+      const article = await createArticleInput(db, request.body, currentAdmin(request).id, clock.now());
       return reply.status(201).send(article);
     },
   );
@@ -122,21 +120,21 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/admin/knowledge/articles/:id',
     { schema: { params: idParams, body: articleInputSchema }, config: { access: 'admin' } },
     async (request) =>
-      updateArticle(db, request.params.id, request.body, request.user?.id as number, clock.now()),
+      updateArticle(db, request.params.id, request.body, currentAdmin(request).id, clock.now()),
   );
 
   r.post(
     '/api/admin/knowledge/articles/:id/publish',
     { schema: { params: idParams }, config: { access: 'admin' } },
     async (request) =>
-      setArticleStatus(db, request.params.id, 'published', request.user?.id as number, clock.now()),
+      setArticleStatus(db, request.params.id, 'published', currentAdmin(request).id, clock.now()),
   );
 
   r.post(
     '/api/admin/knowledge/articles/:id/retire',
     { schema: { params: idParams }, config: { access: 'admin' } },
     async (request) =>
-      setArticleStatus(db, request.params.id, 'retired', request.user?.id as number, clock.now()),
+      setArticleStatus(db, request.params.id, 'retired', currentAdmin(request).id, clock.now()),
   );
 
   r.get(
@@ -148,7 +146,6 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/admin/assistant/questions/:id/draft-article',
     { schema: { params: idParams }, config: { access: 'admin' } },
-    async (request) =>
-      draftArticleFromQuestion(db, request.params.id, request.user?.id as number, clock.now()),
+    async (request) => draftArticleFromQuestion(db, request.params.id, currentAdmin(request).id, clock.now()),
   );
 }

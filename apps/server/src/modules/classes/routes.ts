@@ -1,9 +1,9 @@
 import { classInputSchema, classQuerySchema, registrationInputSchema } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { forbidden, unauthenticated } from '../../lib/app-error';
+import { forbidden } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer } from '../auth/access';
+import { assertCanReachTrainer, currentUser } from '../auth/access';
 import { answerKnownAddress, sendCached } from '../directory/public-cache';
 import { getPublicTrainer } from '../directory/service';
 import { trainerIdParams } from '../trainers/routes';
@@ -38,8 +38,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
     assertCanReachTrainer(request, row.trainerId);
   }
   const ownTrainerId = (request: FastifyRequest) => {
-    const id = request.user?.trainerId;
-    if (!request.user) throw unauthenticated();
+    const id = currentUser(request).trainerId;
     if (!id) throw forbidden('Only trainers have a class calendar.');
     return id;
   };
@@ -146,9 +145,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
       config: { access: 'signed-in' },
     },
     async (request) => {
-      const trainerId = request.user?.trainerId;
-      if (!trainerId) throw forbidden('Only trainers have a class calendar.');
-      return classTimeZoneFor(db, trainerId, request.query);
+      return classTimeZoneFor(db, ownTrainerId(request), request.query);
     },
   );
 

@@ -2,11 +2,10 @@ import { esignConsentSchema, signDocumentSchema, templateDraftSchema } from '@so
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { unauthenticated } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import type { ScheduledJob } from '../../lib/scheduler';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer } from '../auth/access';
+import { assertCanReachTrainer, currentUser } from '../auth/access';
 import { getTrainerStanding } from '../standing/service';
 import { trainerIdParams } from '../trainers/routes';
 import { verifyAuditChain } from './audit';
@@ -45,10 +44,7 @@ const contextOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
 });
 
-function signedInUser(request: FastifyRequest) {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
+const signedInUser = currentUser;
 
 export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   await ensureTemplates(deps.db);

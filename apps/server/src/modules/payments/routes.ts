@@ -10,10 +10,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { unauthenticated } from '../../lib/app-error';
 import type { ScheduledJob } from '../../lib/scheduler';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer } from '../auth/access';
+import { assertCanReachTrainer, currentAdmin } from '../auth/access';
 import { setSessionCookie } from '../auth/routes';
 import { trainerIdParams } from '../trainers/routes';
 import { applyAdminPaymentAction } from './admin-actions';
@@ -174,10 +173,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  const adminId = (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-    return request.user.id;
-  };
+  const adminId = (request: FastifyRequest) => currentAdmin(request).id;
   r.post(
     '/api/trainers/:id/payments/offline',
     { schema: { params: trainerIdParams, body: offlinePaymentSchema }, config: { access: 'admin' } },

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { retireResourceArticle, syncResourceArticles } from '../assistant/knowledge';
+import { currentAdmin } from '../auth/access';
 import { trainerIdParams } from '../trainers/routes';
 
 /**
@@ -148,19 +149,19 @@ export async function resourceAdminRoutes(app: FastifyInstance, { db, clock }: A
     '/api/admin/resources',
     { schema: { body: resourceInputSchema }, config: { access: 'admin' } },
     async (request, reply) =>
-      reply.status(201).send(await createResource(db, request.body, request.user?.id as number, clock.now())),
+      reply.status(201).send(await createResource(db, request.body, currentAdmin(request).id, clock.now())),
   );
 
   r.put(
     '/api/admin/resources/:id',
     { schema: { params: trainerIdParams, body: resourceInputSchema }, config: { access: 'admin' } },
     async (request) =>
-      updateResource(db, request.params.id, request.body, request.user?.id as number, clock.now()),
+      updateResource(db, request.params.id, request.body, currentAdmin(request).id, clock.now()),
   );
 
   r.delete(
     '/api/admin/resources/:id',
     { schema: { params: trainerIdParams }, config: { access: 'admin' } },
-    async (request) => removeResource(db, request.params.id, request.user?.id as number, clock.now()),
+    async (request) => removeResource(db, request.params.id, currentAdmin(request).id, clock.now()),
   );
 }

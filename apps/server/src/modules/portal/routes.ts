@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer, isAdmin } from '../auth/access';
+import { assertCanReachTrainer, currentUser, isAdmin } from '../auth/access';
 import { trainerIdParams } from '../trainers/routes';
 import {
   assertResourcesAvailable,
@@ -41,8 +41,9 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
   );
 
   r.get('/api/resources', { config: { access: 'signed-in' } }, async (request) => {
-    const trainerId = request.user?.trainerId ?? null;
-    if (trainerId && !isAdmin(request.user)) await assertResourcesAvailable(db, trainerId);
+    const user = currentUser(request);
+    const trainerId = user.trainerId ?? null;
+    if (trainerId && !isAdmin(user)) await assertResourcesAvailable(db, trainerId);
     return getPortalResources(db, trainerId, clock.now());
   });
 
@@ -50,7 +51,7 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
     '/api/resources/:id/visits',
     { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
     async (request) => {
-      const trainerId = request.user?.trainerId;
+      const trainerId = currentUser(request).trainerId;
       if (!trainerId) throw forbidden('Only trainers keep a record of opened resources.');
       await assertResourcesAvailable(db, trainerId);
       return recordResourceVisit(db, trainerId, request.params.id);

@@ -7,9 +7,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { forbidden, notFound, unauthenticated } from '../../lib/app-error';
+import { forbidden, notFound } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer, isAdmin } from '../auth/access';
+import { assertCanReachTrainer, currentAdmin, isAdmin } from '../auth/access';
 import { assertOnboardingCaller } from '../payments/onboarding-caller';
 import { assertPaymentVerified } from '../payments/service';
 import { findTrainerByEmail } from './repository';
@@ -114,9 +114,7 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
           onboardingStatus: trainer.onboardingStatus,
         };
       }
-      if (!request.user) throw unauthenticated();
-      if (!isAdmin(request.user)) throw forbidden();
-      return updateTrainer(db, id, request.body, request.user.id);
+      return updateTrainer(db, id, request.body, currentAdmin(request).id);
     },
   );
 
