@@ -35,7 +35,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mai
 import { paymentJobs, paymentRoutes } from './modules/payments/routes';
 import { resourceAdminRoutes } from './modules/portal/resources-admin';
 import { portalRoutes } from './modules/portal/routes';
-import { profileRoutes } from './modules/profiles/routes';
+import { profileJobs, profileRoutes } from './modules/profiles/routes';
 import { trainerRoutes } from './modules/trainers/routes';
 import { ensureUser, grantRole } from './modules/users/repository';
 import { useErrorHandler } from './plugins/error-handler';
@@ -197,7 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const stop = startScheduler(
       db,
       isShared,
-      [...paymentJobs(deps, app), ...documentJobs(deps)],
+      [...paymentJobs(deps, app), ...documentJobs(deps), ...profileJobs(deps)],
       app.log,
       clock,
     );

@@ -185,6 +185,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/trainer-profile/:trainerId': own().send(() => ({ bio: 'Teaching since 2019.' })),
   'POST /api/trainer-profile/:trainerId/picture': own().sendRaw(multipartPng),
   'DELETE /api/trainer-profile/:trainerId/picture': own(),
+  'POST /api/trainer-profile/:trainerId/email-change': own().send((f) => ({
+    email: f.uniqueEmail('email-change'),
+  })),
+  'DELETE /api/trainer-profile/:trainerId/email-change': own(),
+  'POST /api/email-change/confirm': everyone()
+    .or(400)
+    .send(() => ({ token: 'a'.repeat(43) })),
   'GET /api/pictures/:file': everyone(),
   // The public directory and classes.
   'GET /api/public-trainers': everyone(),

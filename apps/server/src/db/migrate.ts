@@ -14,6 +14,7 @@ import * as scheduledJobRounds from './migrations/0010-scheduled-job-rounds';
 import * as directorySearch from './migrations/0011-directory-search';
 import * as publicClassesCache from './migrations/0012-public-classes-cache';
 import * as enrolmentIdentity from './migrations/0013-enrolment-identity';
+import * as emailChanges from './migrations/0014-email-changes';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-directory-search': directorySearch,
   '0012-public-classes-cache': publicClassesCache,
   '0013-enrolment-identity': enrolmentIdentity,
+  '0014-email-changes': emailChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -175,6 +175,19 @@ export interface TrainerChangesTable {
   changes: ColumnType<FieldChange[], string, never>;
 }
 
+/** A requested change of a trainer's sign-in e-mail, waiting for the link sent to the new address. */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  trainerId: number;
+  oldEmail: string;
+  newEmail: string;
+  tokenHash: string;
+  requestedBy: number | null;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
 export interface FieldChange {
   field: string;
   from: unknown;
@@ -257,6 +270,7 @@ export interface Database extends PaymentTables, DocumentTables, AssistantTables
   trainerProfiles: TrainerProfilesTable;
   trainerOnboardingSteps: TrainerOnboardingStepsTable;
   trainerChanges: TrainerChangesTable;
+  emailChanges: EmailChangesTable;
   resourceCategories: ResourceCategoriesTable;
   resources: ResourcesTable;
   trainerResourceVisits: TrainerResourceVisitsTable;

@@ -22,8 +22,8 @@ export interface FileStorage {
   /** The file's bytes, or undefined when there is no such file. */
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
-  /** Every key, sorted (backups and the restore drill). */
-  list(): Promise<string[]>;
+  /** Every key, sorted (backups and the restore drill); only those starting with `prefix` when given. */
+  list(prefix?: string): Promise<string[]>;
 }
 
 export type StorageConfig =
@@ -110,7 +110,7 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
     async delete(key) {
       await rm(fileFor(key), { force: true });
     },
-    async list() {
+    async list(prefix = '') {
       let entries: string[];
       try {
         entries = await readdir(root, { recursive: true });
@@ -120,7 +120,7 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
       }
       return entries
         .map((entry) => entry.split(path.sep).join('/'))
-        .filter((key) => SAFE_KEY.test(key))
+        .filter((key) => SAFE_KEY.test(key) && key.startsWith(prefix))
         .sort();
     },
   };
@@ -182,12 +182,12 @@ export function createS3Storage(config: Extract<StorageConfig, { kind: 's3' }>):
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) })).catch(translate);
     },
-    async list() {
+    async list(prefix) {
       const keys: string[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await client
-          .send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+          .send(new ListObjectsV2Command({ Bucket, ContinuationToken, Prefix: prefix || undefined }))
           .catch(translate);
         for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -75,3 +75,50 @@ ${action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</
 </body></html>`;
   return { to, subject, text, html, attachments };
 }
+
+/** Sent to the NEW address: the only way an e-mail change takes effect is this link being confirmed. */
+export function emailChangeLinkEmail(to: string, name: string, link: string, hours: number): MailMessage {
+  return noticeEmail({
+    to,
+    name,
+    subject: 'Confirm your new Soul Punch sign-in e-mail',
+    paragraphs: [
+      `You asked to sign in to the Soul Punch Trainer Portal with ${to} from now on.`,
+      `Open the link below and press the button to confirm. The link works once and expires in ${hours} hours.`,
+      'Until you confirm, nothing changes: you keep signing in with your current address. If you did not ask for this, ignore this e-mail.',
+    ],
+    action: { label: 'Confirm my new e-mail', url: link },
+  });
+}
+
+/** Sent to the OLD address when a change is asked for: a notice only, never the link. */
+export const emailChangeRequestedNotice = (to: string, name: string, newEmail: string): MailMessage =>
+  noticeEmail({
+    to,
+    name,
+    subject: 'Your Soul Punch sign-in e-mail is about to change',
+    paragraphs: [
+      `Someone signed in to your Soul Punch trainer account asked to change its sign-in e-mail to ${newEmail}.`,
+      'Nothing changes until the link sent to that address is confirmed, and you can still sign in with this address.',
+      'If this was not you, sign in and cancel the change under My Profile, and tell the Soul Punch team.',
+    ],
+  });
+
+/** Sent to the OLD address once the change has taken effect (confirmed by the trainer, or made by an admin). */
+export const emailChangedNotice = (
+  to: string,
+  name: string,
+  newEmail: string,
+  byAdministrator: boolean,
+): MailMessage =>
+  noticeEmail({
+    to,
+    name,
+    subject: 'Your Soul Punch sign-in e-mail has changed',
+    paragraphs: [
+      byAdministrator
+        ? `A Soul Punch administrator changed the sign-in e-mail of your trainer account to ${newEmail}.`
+        : `The sign-in e-mail of your Soul Punch trainer account is now ${newEmail}.`,
+      'From now on, sign-in links go to that address. If you did not expect this, tell the Soul Punch team.',
+    ],
+  });

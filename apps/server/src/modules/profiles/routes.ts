@@ -1,20 +1,53 @@
 import multipart from '@fastify/multipart';
-import { PROFILE_PICTURE_MAX_BYTES, trainerProfileUpdateSchema } from '@soulpunch/shared';
-import type { FastifyInstance } from 'fastify';
+import { PROFILE_PICTURE_MAX_BYTES, trainerEmailSchema, trainerProfileUpdateSchema } from '@soulpunch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
-import type { FileStorage } from '../../lib/file-storage';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, isAdmin } from '../auth/access';
 import { trainerIdParams } from '../trainers/routes';
+import { cancelEmailChange, confirmEmailChange, requestEmailChange } from './email-change';
 import { PICTURE_MESSAGES } from './picture';
-import { getTrainerProfile, replacePicture, saveTrainerProfile } from './service';
+import { getTrainerProfileView, replacePicture, saveTrainerProfile, sweepUnusedPictures } from './service';
 
 const profileParams = z.strictObject({ trainerId: trainerIdParams.shape.id });
 
-export async function profileRoutes(app: FastifyInstance, deps: { db: Db; storage: FileStorage }) {
-  const { db, storage } = deps;
+export const MALFORMED_UPLOAD_MESSAGE =
+  'The upload could not be read (the form data was cut short or malformed). Please choose the picture again.';
+
+/** Reads the one file of a picture upload; a body the multipart parser cannot read is the sender's fault (400). */
+async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(400, 'invalid_image', PICTURE_MESSAGES.missing);
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError(400, 'invalid_image', PICTURE_MESSAGES.missing);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'picture_too_large', PICTURE_MESSAGES.tooLarge);
+    }
+    // Everything else the parser raises (no boundary, a truncated body, bad part headers, extra parts) is about
+    // the request's bytes, never a fault of ours.
+    throw new AppError(400, 'malformed_upload', MALFORMED_UPLOAD_MESSAGE);
+  }
+}
+
+/** Pictures nobody references are removed on this schedule, once across instances. */
+export function profileJobs(deps: AppDeps) {
+  return [
+    {
+      name: 'profiles:sweep-unused-pictures',
+      everyMs: Math.max(deps.config.jobsEveryMs, 15 * 60 * 1000),
+      run: (now: Date) => sweepUnusedPictures(deps, now),
+    },
+  ];
+}
+
+export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { storage } = deps;
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
   });
@@ -25,7 +58,7 @@ export async function profileRoutes(app: FastifyInstance, deps: { db: Db; storag
     { schema: { params: profileParams }, config: { access: 'signed-in' } },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
-      return getTrainerProfile(db, request.params.trainerId);
+      return getTrainerProfileView(deps, request.params.trainerId);
     },
   );
 
@@ -34,8 +67,9 @@ export async function profileRoutes(app: FastifyInstance, deps: { db: Db; storag
     { schema: { params: profileParams, body: trainerProfileUpdateSchema }, config: { access: 'signed-in' } },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
-      return saveTrainerProfile(db, request.params.trainerId, request.body, {
+      return saveTrainerProfile(deps, request.params.trainerId, request.body, {
         isAdmin: isAdmin(request.user),
+        userId: request.user?.id ?? null,
       });
     },
   );
@@ -48,19 +82,8 @@ export async function profileRoutes(app: FastifyInstance, deps: { db: Db; storag
     },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
-      if (!request.isMultipart()) throw new AppError(400, 'invalid_image', PICTURE_MESSAGES.missing);
-      let bytes: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw new AppError(400, 'invalid_image', PICTURE_MESSAGES.missing);
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'picture_too_large', PICTURE_MESSAGES.tooLarge);
-        }
-        throw error;
-      }
-      return replacePicture(db, storage, request.params.trainerId, bytes);
+      const bytes = await readPictureUpload(request);
+      return replacePicture(deps, request.params.trainerId, bytes);
     },
   );
 
@@ -69,8 +92,47 @@ export async function profileRoutes(app: FastifyInstance, deps: { db: Db; storag
     { schema: { params: profileParams }, config: { access: 'signed-in' } },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
-      return replacePicture(db, storage, request.params.trainerId, null);
+      return replacePicture(deps, request.params.trainerId, null);
     },
+  );
+
+  // A new sign-in e-mail is asked for here (or by saving the profile with it) and confirmed from its link.
+  r.post(
+    '/api/trainer-profile/:trainerId/email-change',
+    {
+      schema: { params: profileParams, body: z.strictObject({ email: trainerEmailSchema }) },
+      config: { access: 'signed-in' },
+    },
+    async (request, reply) => {
+      assertCanReachTrainer(request, request.params.trainerId);
+      const pending = await requestEmailChange(
+        deps,
+        request.params.trainerId,
+        request.body.email,
+        request.user?.id ?? null,
+      );
+      return reply.status(202).send({ pendingEmailChange: pending });
+    },
+  );
+
+  r.delete(
+    '/api/trainer-profile/:trainerId/email-change',
+    { schema: { params: profileParams }, config: { access: 'signed-in' } },
+    async (request) => {
+      assertCanReachTrainer(request, request.params.trainerId);
+      await cancelEmailChange(deps, request.params.trainerId);
+      return { pendingEmailChange: null };
+    },
+  );
+
+  // Public: the link may be opened in a browser that is not signed in; the token is the proof.
+  r.post(
+    '/api/email-change/confirm',
+    {
+      schema: { body: z.strictObject({ token: z.string().min(1).max(200) }) },
+      config: { access: 'public' },
+    },
+    async (request) => confirmEmailChange(deps, request.body.token),
   );
 
   r.get(

@@ -1,16 +1,19 @@
 import type { TrainerProfileData, trainerProfileUpdateSchema } from '@soulpunch/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { forbidden, notFound } from '../../lib/app-error';
-import type { FileStorage } from '../../lib/file-storage';
+import type { AppDeps } from '../../deps';
+import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { refreshTrainerCoordinates } from '../trainers/repository';
+import { emailTakenError, isUniqueViolation, TRAINER_NOT_FOUND } from '../trainers/service';
 import {
-  assertEmailAvailable,
-  emailTakenError,
-  isUniqueViolation,
-  TRAINER_NOT_FOUND,
-} from '../trainers/service';
-import { pictureKeyFromUrl, pictureUrlFor, processPicture } from './picture';
+  type EmailChangeRequest,
+  findPendingEmailChange,
+  limitEmailChangeRequests,
+  type PendingEmailChange,
+  recordEmailChange,
+  sendEmailChangeMails,
+} from './email-change';
+import { pictureKeyFromUrl, pictureKeyParts, pictureUrlFor, processPicture } from './picture';
 
 type ProfileUpdate = z.output<typeof trainerProfileUpdateSchema>;
 
@@ -110,40 +113,106 @@ export async function getTrainerProfile(db: Db, trainerId: number): Promise<Trai
   };
 }
 
+/** The profile as the editor reads it, with the sign-in e-mail change waiting for its link, if any. */
+export type TrainerProfileView = TrainerProfileData & { pendingEmailChange: PendingEmailChange | null };
+
+export async function getTrainerProfileView(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  trainerId: number,
+): Promise<TrainerProfileView> {
+  const profile = await getTrainerProfile(deps.db, trainerId);
+  return {
+    ...profile,
+    pendingEmailChange: await findPendingEmailChange(deps.db, trainerId, deps.clock.now()),
+  };
+}
+
+export const PROFILE_PICTURE_NOT_YOURS =
+  'A picture stored on Soul Punch can only be set by uploading it. Upload your own picture, or enter an image URL from another site.';
+
+/** A URL that points into our own picture storage, written relative or absolute. */
+function isStoredPictureUrl(url: string, appUrl: string): boolean {
+  if (url.startsWith('/api/pictures/')) return true;
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === new URL(appUrl).origin && parsed.pathname.startsWith('/api/pictures/');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Saves exactly what was sent: no defaults filled in, no stored value preferred over the form.
- * Featuring a trainer in the directory is an administrator's decision.
+ * Featuring a trainer in the directory is an administrator's decision. A new sign-in e-mail is not saved: it
+ * starts a change that takes effect when the link sent to that address is confirmed. The picture is the
+ * server's: a client may keep it, clear it or point it at another site, never at a file stored here.
  */
 export async function saveTrainerProfile(
-  db: Db,
+  deps: AppDeps,
   trainerId: number,
   input: ProfileUpdate,
-  actor: { isAdmin: boolean },
-): Promise<TrainerProfileData> {
+  actor: { isAdmin: boolean; userId: number | null },
+): Promise<TrainerProfileView> {
+  const { db } = deps;
+  const current = await db
+    .selectFrom('trainers')
+    .select('email')
+    .where('id', '=', trainerId)
+    .executeTakeFirst();
+  if (!current) throw notFound(TRAINER_NOT_FOUND);
+  // Checked before the transaction: the limit keeps its own (PGlite has a single connection).
+  if (input.email !== undefined && input.email !== current.email) {
+    await limitEmailChangeRequests(deps, trainerId);
+  }
+
+  let outcome: { emailChange?: EmailChangeRequest; releasedPicture: string | null };
   try {
-    await db.transaction().execute(async (trx) => {
+    outcome = await db.transaction().execute(async (trx) => {
+      // The trainer's row is the lock every change of their e-mail or picture takes, so they apply one at a time.
       const trainer = await trx
         .selectFrom('trainers')
-        .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
-        .select(['trainers.id', 'trainers.userId', 'trainers.email', 'trainerProfiles.featuredTrainer'])
-        .where('trainers.id', '=', trainerId)
+        .select(['id', 'userId', 'email', 'name'])
+        .where('id', '=', trainerId)
+        .forUpdate()
         .executeTakeFirst();
       if (!trainer) throw notFound(TRAINER_NOT_FOUND);
+      const stored = await trx
+        .selectFrom('trainerProfiles')
+        .select(['featuredTrainer', 'profilePicture'])
+        .where('trainerId', '=', trainerId)
+        .executeTakeFirst();
       if (
         !actor.isAdmin &&
         input.featuredTrainer !== undefined &&
-        input.featuredTrainer !== (trainer.featuredTrainer ?? false)
+        input.featuredTrainer !== (stored?.featuredTrainer ?? false)
       ) {
         throw forbidden('Only an administrator can feature a trainer in the directory.');
       }
-      if (input.email !== undefined && input.email !== trainer.email) {
-        await assertEmailAvailable(trx, input.email, trainerId, trainer.userId);
+      const storedPicture = stored?.profilePicture ?? null;
+      if (
+        input.profilePicture !== undefined &&
+        input.profilePicture !== storedPicture &&
+        input.profilePicture !== null &&
+        isStoredPictureUrl(input.profilePicture, deps.config.appUrl)
+      ) {
+        throw badRequest('picture_not_yours', PROFILE_PICTURE_NOT_YOURS, {
+          profilePicture: PROFILE_PICTURE_NOT_YOURS,
+        });
       }
+      const releasedPicture =
+        input.profilePicture !== undefined && input.profilePicture !== storedPicture ? storedPicture : null;
+      const emailChange =
+        input.email !== undefined && input.email !== trainer.email
+          ? await recordEmailChange(deps, trx, trainer, input.email, actor.userId)
+          : undefined;
 
       const name = input.name ?? input.fullName;
       const trainerUpdate = {
         ...(name !== undefined ? { name } : {}),
-        ...Object.fromEntries(TRAINER_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
+        // The e-mail is never written here: it moves only when its link is confirmed.
+        ...Object.fromEntries(
+          TRAINER_FIELDS.filter((f) => f !== 'email' && input[f] !== undefined).map((f) => [f, input[f]]),
+        ),
       };
       const now = new Date();
       if (Object.keys(trainerUpdate).length) {
@@ -152,15 +221,8 @@ export async function saveTrainerProfile(
           .set({ ...trainerUpdate, updatedAt: now })
           .where('id', '=', trainerId)
           .execute();
-        if (trainer.userId !== null && (name !== undefined || input.email !== undefined)) {
-          await trx
-            .updateTable('users')
-            .set({
-              ...(name !== undefined ? { name } : {}),
-              ...(input.email !== undefined ? { email: input.email } : {}),
-            })
-            .where('id', '=', trainer.userId)
-            .execute();
+        if (trainer.userId !== null && name !== undefined) {
+          await trx.updateTable('users').set({ name }).where('id', '=', trainer.userId).execute();
         }
       }
 
@@ -177,31 +239,111 @@ export async function saveTrainerProfile(
         .onConflict((oc) => oc.column('trainerId').doUpdateSet({ ...values, updatedAt: now }))
         .execute();
       await refreshTrainerCoordinates(trx, trainerId);
+      return { emailChange, releasedPicture };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTakenError();
     throw error;
   }
-  return getTrainerProfile(db, trainerId);
+  await releasePicture(deps, trainerId, outcome.releasedPicture);
+  if (outcome.emailChange) await sendEmailChangeMails(deps, outcome.emailChange);
+  return getTrainerProfileView(deps, trainerId);
 }
 
-/** Stores a new picture (validated and re-encoded), points the profile at it, and drops the old one. */
+/**
+ * Deletes the file behind a picture URL the trainer no longer uses, only when it is theirs: a key made for
+ * them, or an older key (random name, no owner) that no other trainer's profile points at. A delete that fails
+ * leaves the file for the sweep.
+ */
+async function releasePicture(deps: Pick<AppDeps, 'db' | 'storage'>, trainerId: number, url: string | null) {
+  const key = pictureKeyFromUrl(url);
+  if (!key) return;
+  const parts = pictureKeyParts(key);
+  if (parts && parts.trainerId !== trainerId) return;
+  if (!parts) {
+    const stillUsed = await deps.db
+      .selectFrom('trainerProfiles')
+      .select('trainerId')
+      .where('profilePicture', '=', url)
+      .executeTakeFirst();
+    if (stillUsed) return;
+  }
+  await deps.storage.delete(key).catch(() => undefined);
+}
+
+/**
+ * Stores a new picture (validated and re-encoded), points the profile at it, and drops the old one. Uploads of
+ * one trainer take turns on the trainer's row, each dropping the one before, so parallel uploads leave one file.
+ */
 export async function replacePicture(
-  db: Db,
-  storage: FileStorage,
+  deps: AppDeps,
   trainerId: number,
   bytes: Buffer | null,
 ): Promise<{ profilePicture: string | null }> {
-  const current = await getTrainerProfile(db, trainerId);
-  const processed = bytes ? await processPicture(bytes) : undefined;
+  const { db, storage } = deps;
+  const exists = await db.selectFrom('trainers').select('id').where('id', '=', trainerId).executeTakeFirst();
+  if (!exists) throw notFound(TRAINER_NOT_FOUND);
+  const processed = bytes ? await processPicture(bytes, { trainerId, at: deps.clock.now() }) : undefined;
   if (processed) await storage.put(processed.key, processed.data);
   const profilePicture = processed ? pictureUrlFor(processed.key) : null;
-  await db
-    .insertInto('trainerProfiles')
-    .values({ trainerId, profilePicture })
-    .onConflict((oc) => oc.column('trainerId').doUpdateSet({ profilePicture, updatedAt: new Date() }))
-    .execute();
-  const oldKey = pictureKeyFromUrl(current.profilePicture);
-  if (oldKey) await storage.delete(oldKey);
+  let previous: string | null;
+  try {
+    previous = await db.transaction().execute(async (trx) => {
+      const trainer = await trx
+        .selectFrom('trainers')
+        .select('id')
+        .where('id', '=', trainerId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!trainer) throw notFound(TRAINER_NOT_FOUND);
+      const row = await trx
+        .selectFrom('trainerProfiles')
+        .select('profilePicture')
+        .where('trainerId', '=', trainerId)
+        .executeTakeFirst();
+      await trx
+        .insertInto('trainerProfiles')
+        .values({ trainerId, profilePicture })
+        .onConflict((oc) => oc.column('trainerId').doUpdateSet({ profilePicture, updatedAt: new Date() }))
+        .execute();
+      return row?.profilePicture ?? null;
+    });
+  } catch (error) {
+    // Never referenced: remove it now rather than leave it to the sweep.
+    if (processed) await storage.delete(processed.key).catch(() => undefined);
+    throw error;
+  }
+  await releasePicture(deps, trainerId, previous);
   return { profilePicture };
+}
+
+/** A stored picture younger than this is never swept: its upload may not have reached the profile yet. */
+export const PICTURE_SWEEP_MIN_AGE_MS = 15 * 60 * 1000;
+
+/**
+ * Removes every stored picture no trainer's profile points at (left by an upload that failed half-way, or a
+ * delete that did not get through). Keys from before owner-named pictures carry no time; nothing makes such
+ * names any more, so an unreferenced one is an orphan.
+ */
+export async function sweepUnusedPictures(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  now: Date,
+): Promise<{ removed: string[] }> {
+  const keys = (await deps.storage.list('pictures/')).filter((key) => /^pictures\/[\w-]+\.webp$/.test(key));
+  if (!keys.length) return { removed: [] };
+  const rows = await deps.db
+    .selectFrom('trainerProfiles')
+    .select('profilePicture')
+    .where('profilePicture', 'like', '/api/pictures/%')
+    .execute();
+  const referenced = new Set(rows.map((row) => pictureKeyFromUrl(row.profilePicture)));
+  const removed: string[] = [];
+  for (const key of keys) {
+    if (referenced.has(key)) continue;
+    const storedAt = pictureKeyParts(key)?.storedAt;
+    if (storedAt && now.getTime() - storedAt.getTime() < PICTURE_SWEEP_MIN_AGE_MS) continue;
+    await deps.storage.delete(key);
+    removed.push(key);
+  }
+  return { removed };
 }

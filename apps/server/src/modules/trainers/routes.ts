@@ -114,7 +114,7 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
           onboardingStatus: trainer.onboardingStatus,
         };
       }
-      return updateTrainer(db, id, request.body, currentAdmin(request).id);
+      return updateTrainer(db, id, request.body, currentAdmin(request).id, deps.mailer);
     },
   );
 

@@ -16,6 +16,8 @@ import type { Db } from '../../db/database';
 import type { Database, FieldChange } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import { listAllDocuments } from '../documents/service';
+import type { Mailer } from '../mail/mailer';
+import { emailChangedNotice } from '../mail/templates';
 import {
   ADMIN_PROFILE_COLUMNS,
   countByColumn,
@@ -136,18 +138,32 @@ export async function assertEmailAvailable(
   if (trainerClash || userClash) throw emailTakenError();
 }
 
-/** An admin's edit: validated input, unique e-mail, every changed field recorded with its old and new value. */
+/**
+ * An admin's edit: validated input, unique e-mail, every changed field recorded with its old and new value. A new
+ * e-mail takes effect at once (the administrator vouches for it) and the old address is told.
+ */
 export async function updateTrainer(
   db: Db,
   id: number,
   input: TrainerUpdate,
   changedBy: number,
+  mailer: Mailer,
 ): Promise<TrainerFull> {
+  let emailChanged: { from: string; to: string; name: string } | undefined;
   try {
     await db.transaction().execute(async (trx) => {
       const before = await findTrainerRow(trx, id);
       if (!before) throw notFound(TRAINER_NOT_FOUND);
-      if (input.email !== before.email) await assertEmailAvailable(trx, input.email, id, before.userId);
+      if (input.email !== before.email) {
+        await assertEmailAvailable(trx, input.email, id, before.userId);
+        emailChanged = { from: before.email, to: input.email, name: input.name };
+        // A link the trainer asked for earlier would move the address again: it no longer applies.
+        await trx
+          .deleteFrom('emailChanges')
+          .where('trainerId', '=', id)
+          .where('usedAt', 'is', null)
+          .execute();
+      }
 
       const now = new Date();
       const { profile, ...basics } = input;
@@ -191,6 +207,9 @@ export async function updateTrainer(
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTakenError();
     throw error;
+  }
+  if (emailChanged) {
+    await mailer.send(emailChangedNotice(emailChanged.from, emailChanged.name, emailChanged.to, true));
   }
   return getTrainerFull(db, id);
 }
