@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -27,16 +28,34 @@ const parsers: Record<number, (value: string) => unknown> = {
   [DATE]: (v) => v,
 };
 
-/**
- * Calls `onNotify` for each NOTIFY on `channel` (from any process using the database), and `onLost` when
- * notifications may have been missed (the listening connection dropped: it is opened again shortly after).
- * Resolves to a function that stops listening.
- */
-export type Listen = (
-  channel: string,
-  onNotify: () => void,
-  onLost: () => void,
-) => Promise<() => Promise<void>>;
+/** Where the listener tells of an outage: once when it starts and once when it ends, not at each retry. */
+export interface ListenLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export interface ListenHandlers {
+  /** A NOTIFY on the channel, from any process using the database. */
+  onNotify: () => void;
+  /**
+   * Notifications may have been missed: the listening connection was lost and is open again. Called once per
+   * outage, after reconnecting (until then nothing is heard, so nothing is gained by calling it earlier).
+   */
+  onMissed: () => void;
+  log?: ListenLog;
+}
+
+export interface Listening {
+  /**
+   * Resolves to true once every notification committed before the call has been handled (`onNotify` called);
+   * to false when that cannot be known (not connected, or no answer in time). Never rejects.
+   */
+  sync(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/** Listens on `channel` until stopped, reconnecting after any outage. */
+export type Listen = (channel: string, handlers: ListenHandlers) => Promise<Listening>;
 
 export interface OpenDatabase {
   db: Db;
@@ -44,40 +63,156 @@ export interface OpenDatabase {
   listen: Listen;
 }
 
-const RELISTEN_DELAY_MS = 2000;
+/** Reconnection: the first retry soon, then doubling up to the ceiling (a random part spreads instances out). */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MAX_MS = 3000;
+/** A connection cut without a word (a network partition) is noticed by a probe this often... */
+const PROBE_EVERY_MS = 15_000;
+/** ...which gets this long to answer, as does a sync or a connection attempt. */
+const ANSWER_WITHIN_MS = 5000;
+const SYNC_WITHIN_MS = 2000;
 
-/** PostgreSQL: one connection of its own, outside the pool, kept open for LISTEN. */
-function listenOnPostgres(url: string): Listen {
-  return async (channel, onNotify, onLost) => {
+const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+
+/**
+ * PostgreSQL: one connection of its own, outside the pool, kept open for LISTEN and opened again, with backoff,
+ * whenever it is lost (for as long as the app runs). A sync is a NOTIFY this connection sends to itself on a
+ * channel of its own: PostgreSQL delivers notifications in commit order, so by the time it comes back every
+ * notification committed before it has arrived.
+ */
+export function listenOnPostgres(url: string): Listen {
+  return async (channel, { onNotify, onMissed, log }) => {
+    const syncChannel = `sync_${randomUUID().replaceAll('-', '')}`;
     let client: pg.Client | null = null;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
+    let failures = 0;
+    let lostAt: number | null = null;
+    let syncSeq = 0;
+    const syncWaiters = new Map<string, () => void>();
+
+    const lose = (c: pg.Client, err?: unknown) => {
+      if (client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      for (const resolve of syncWaiters.values()) resolve();
+      syncWaiters.clear();
+      if (stopped) return;
+      lostAt = Date.now();
+      log?.warn(
+        { err, channel },
+        'change notifications lost: listening again as soon as the database answers',
+      );
+      schedule();
+    };
+
+    const schedule = () => {
+      const ceiling = Math.min(RELISTEN_MAX_MS, RELISTEN_FIRST_MS * 2 ** failures);
+      retry = setTimeout(() => void connect(), ceiling * (0.5 + Math.random() / 2));
+      retry.unref();
+    };
+
     const connect = async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: ANSWER_WITHIN_MS });
       c.on('notification', (message) => {
         if (message.channel === channel) onNotify();
+        else if (message.channel === syncChannel) syncWaiters.get(message.payload ?? '')?.();
       });
-      c.on('error', () => {
-        if (client !== c) return;
-        client = null;
+      // Without a listener the connection's error would end the process.
+      c.on('error', (err) => lose(c, err));
+      c.on('end', () => lose(c));
+      try {
+        await c.connect();
+        await c.query(`listen ${pg.escapeIdentifier(channel)}; listen ${pg.escapeIdentifier(syncChannel)}`);
+      } catch (err) {
         c.end().catch(() => {});
-        onLost();
-        if (!stopped) retry = setTimeout(() => connect().catch(() => onLost()), RELISTEN_DELAY_MS);
-      });
-      await c.connect();
-      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
-      if (stopped) return void (await c.end());
+        if (stopped) return;
+        failures += 1;
+        // The first attempt at start-up is told; later failures belong to an outage already told.
+        if (lostAt === null) {
+          lostAt = Date.now();
+          log?.warn(
+            { err, channel },
+            'change notifications unavailable: listening as soon as the database answers',
+          );
+        }
+        schedule();
+        return;
+      }
+      if (stopped) return void c.end().catch(() => {});
       client = c;
-      // Whatever changed while no one listened.
-      onLost();
+      if (lostAt !== null) {
+        log?.info(
+          { channel, downMs: Date.now() - lostAt, attempts: failures + 1 },
+          'change notifications restored',
+        );
+        // Whatever changed while no one listened.
+        onMissed();
+      }
+      lostAt = null;
+      failures = 0;
     };
-    await connect();
-    return async () => {
-      stopped = true;
-      clearTimeout(retry);
+
+    const probe = setInterval(() => {
       const c = client;
-      client = null;
-      await c?.end();
+      if (c) within(c.query('select 1'), ANSWER_WITHIN_MS).catch((err) => lose(c, err));
+    }, PROBE_EVERY_MS);
+    probe.unref();
+
+    const syncOnce = async (): Promise<boolean> => {
+      const c = client;
+      if (!c) return false;
+      const token = String(++syncSeq);
+      const heard = new Promise<boolean>((resolve) => {
+        syncWaiters.set(token, () => resolve(client === c));
+      });
+      try {
+        await within(
+          Promise.all([c.query('select pg_notify($1, $2)', [syncChannel, token]), heard]),
+          SYNC_WITHIN_MS,
+        );
+        return await heard;
+      } catch {
+        return false;
+      } finally {
+        syncWaiters.delete(token);
+      }
+    };
+    // Writes answered together share one sync, started after each of them asked: one sent earlier might have
+    // been committed before their own notifications.
+    let running: Promise<boolean> | undefined;
+    let next: Promise<boolean> | undefined;
+    const sync = (): Promise<boolean> => {
+      if (next) return next;
+      if (!running) {
+        running = syncOnce().finally(() => {
+          running = undefined;
+        });
+        return running;
+      }
+      next = running.then(() => {
+        next = undefined;
+        return sync();
+      });
+      return next;
+    };
+
+    await connect();
+    return {
+      sync,
+      stop: async () => {
+        stopped = true;
+        clearTimeout(retry);
+        clearInterval(probe);
+        const c = client;
+        client = null;
+        for (const resolve of syncWaiters.values()) resolve();
+        await c?.end();
+      },
     };
   };
 }
@@ -125,7 +260,11 @@ export async function openDatabase(
     return {
       db,
       // One embedded connection: its notifications arrive with the answer of the statement that made them.
-      listen: async (channel, onNotify) => pglite.listen(channel, onNotify),
+      listen: async (channel, { onNotify }) => {
+        const stop = await pglite.listen(channel, () => onNotify());
+        // Nothing to wait for: the notifications were handled before the statement that made them answered.
+        return { sync: async () => true, stop };
+      },
       close: async () => {
         await db.destroy();
         if (!pglite.closed) await pglite.close();

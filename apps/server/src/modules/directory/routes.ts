@@ -24,20 +24,30 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The directory's answers are built once and kept as compressed bytes until what they show changes. Database
- * triggers announce every change to trainers, profiles, classes and documents (migration 0009), whoever makes
- * it (this instance, another one, a scheduled job, a script). A write through this instance's API also drops
- * them at once, without waiting for the announcement to come back.
+ * triggers announce every change to trainers, profiles, classes, documents and class registrations (migrations
+ * 0011, 0012), whoever makes it (this instance, another one, a scheduled job, a script): that announcement, and
+ * nothing else, drops them. A sign-in, a logout or a refused write changes nothing public and keeps them.
  */
 export async function usePublicDirectoryCache(app: FastifyInstance, listen: Listen) {
   const cache = createPublicCache();
   app.decorate('publicDirectoryCache', cache);
-  const stop = await listen(CHANNEL, cache.invalidate, cache.invalidate);
+  const listening = await listen(CHANNEL, {
+    onNotify: cache.invalidate,
+    onMissed: cache.invalidate,
+    log: app.log,
+  });
   // The database may already be closed by then: stopping is best effort.
-  app.addHook('onClose', async () => stop().catch(() => {}));
-  // Before the answer leaves: a client that reads right after its own write never gets the old copy.
+  app.addHook('onClose', async () => listening.stop().catch(() => {}));
+  // A write's own announcement travels back on the listening connection: wait for it before the answer leaves,
+  // so a client that reads right after its write never gets the old copy. Without word from the database
+  // (no listening connection at the moment), drop the answers to be safe. A refused write changed nothing (had
+  // it, its announcement would still drop them).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate();
-    done(null, payload);
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    listening.sync().then((heard) => {
+      if (!heard) cache.invalidate();
+      done(null, payload);
+    });
   });
 }
 
