@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { assertDataDirFree, DataDirLockedError } from './db/pglite-lock';
+import { countRequestsInFlight } from './lib/requests-in-flight';
 
 /** Longest wait for requests already sent to this process before it closes anyway. */
 const DRAIN_LIMIT_MS = 15_000;
@@ -23,10 +24,8 @@ async function main() {
   // Graceful shutdown. Draining: keep accepting and answering what clients already sent (a busy process may not
   // have read it yet), close each connection after its answer, and tell the proxy through health to send no more.
   let draining = false;
-  let inFlight = 0;
-  let lastActive = Date.now();
+  const inFlight = countRequestsInFlight(app.server);
   app.addHook('onRequest', async (request, reply) => {
-    inFlight += 1;
     if (draining && request.routeOptions.url === '/api/health') {
       return reply.status(503).send({
         error: { code: 'shutting_down', message: 'This instance is shutting down; another one will answer.' },
@@ -36,27 +35,19 @@ async function main() {
   app.addHook('onSend', async (_request, reply) => {
     if (draining) reply.header('connection', 'close');
   });
-  app.addHook('onResponse', async () => {
-    inFlight -= 1;
-    lastActive = Date.now();
-  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     draining = true;
-    app.log.info({ signal, inFlight }, 'shutting down: finishing requests in flight');
+    app.log.info({ signal, inFlight: inFlight.count }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, DRAIN_LIMIT_MS + 10_000);
     force.unref();
-    const started = Date.now();
-    lastActive = Date.now();
-    while (Date.now() - started < DRAIN_LIMIT_MS && (inFlight > 0 || Date.now() - lastActive < QUIET_MS)) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await inFlight.idle({ limitMs: DRAIN_LIMIT_MS, quietMs: QUIET_MS });
     // Stop listening, close idle connections, wait for any last answer, then close the database cleanly.
     await app.close();
     app.log.info('shut down');
