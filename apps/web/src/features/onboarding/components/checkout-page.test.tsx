@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
@@ -110,5 +110,102 @@ describe('checkout page', () => {
     const phone = await screen.findByRole('textbox', { name: /phone/i });
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+  });
+
+  describe('the e-mailed code (decision 0008)', () => {
+    const enrolment = {
+      id: 'enr_1',
+      fullName: 'Dana Reyes',
+      email: 'dana@example.com',
+      phone: '+1 555 0100',
+      city: null,
+      state: null,
+      plan: 'full',
+      amountCents: 199_700,
+      totalCents: 199_700,
+      status: 'checkout',
+      paid: false,
+      checkoutUrl: null,
+      lastError: null,
+      trainerId: null,
+      confirmed: false,
+      emailVerified: false,
+    };
+    const assign = vi.fn();
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      assign.mockReset();
+    });
+
+    it('asks for the code before the checkout, says what is wrong, and opens the checkout with the right one', async () => {
+      vi.stubGlobal('location', { ...window.location, assign });
+      const fetchMock = mockApi({
+        ...signedOut,
+        'POST /api/enrolments': json({ enrolment, checkoutUrl: null }, { status: 201 }),
+        'POST /api/enrolments/current/verify-email': (_url, init) =>
+          JSON.parse(String(init?.body)).code === '246810'
+            ? json({
+                enrolment: { ...enrolment, emailVerified: true },
+                checkoutUrl: '/test-checkout/cs_test_1',
+              })
+            : json(
+                {
+                  error: {
+                    code: 'invalid_code',
+                    message: 'This code is not right. Please check the code in the email and try again.',
+                    fields: {
+                      code: 'This code is not right. Please check the code in the email and try again.',
+                    },
+                  },
+                },
+                { status: 400 },
+              ),
+      });
+      const view = renderApp('/onboarding/checkout');
+      await fillDetails(view);
+      await view.user.click(screen.getByRole('button', { name: 'Continue to Payment Options' }));
+      await view.user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+
+      const heading = await screen.findByRole('heading', { name: 'Check your email' });
+      expect(heading).toHaveFocus();
+      expect(screen.getByText(/We sent a 6-digit code to your email/)).toHaveTextContent('dana@example.com');
+      expect(assign).not.toHaveBeenCalled();
+
+      const input = screen.getByRole('textbox', { name: /6-digit code/ });
+      await view.user.click(screen.getByRole('button', { name: 'Verify and continue to payment' }));
+      expect(await screen.findByText('Please enter the 6-digit code from the email')).toBeInTheDocument();
+      expect(requestsMade(fetchMock)).not.toContain('POST /api/enrolments/current/verify-email');
+
+      await view.user.type(input, '111111');
+      await view.user.click(screen.getByRole('button', { name: 'Verify and continue to payment' }));
+      expect(
+        await screen.findByText('This code is not right. Please check the code in the email and try again.'),
+      ).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(assign).not.toHaveBeenCalled();
+
+      await view.user.clear(input);
+      await view.user.type(input, '246810');
+      await view.user.click(screen.getByRole('button', { name: 'Verify and continue to payment' }));
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/test-checkout/cs_test_1'));
+    });
+
+    it('sends a new code on request and says so', async () => {
+      mockApi({
+        ...signedOut,
+        'POST /api/enrolments': json({ enrolment, checkoutUrl: null }, { status: 201 }),
+      });
+      const view = renderApp('/onboarding/checkout');
+      await fillDetails(view);
+      await view.user.click(screen.getByRole('button', { name: 'Continue to Payment Options' }));
+      await view.user.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+      await view.user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+      expect(await screen.findByText(/A new code is on its way/)).toBeInTheDocument();
+      await view.user.click(screen.getByRole('button', { name: 'Change my details' }));
+      expect(await screen.findByRole('tab', { name: 'Your Details' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+    });
   });
 });

@@ -15,10 +15,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { enrolmentMessages, formatUsd, PLANS, type PlanKey, planTotalCents } from '@soulpunch/shared';
-import { useState } from 'react';
+import {
+  ENROLMENT_CODE_TTL_MINUTES,
+  enrolmentMessages,
+  formatUsd,
+  PLANS,
+  type PlanKey,
+  planTotalCents,
+} from '@soulpunch/shared';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useStartEnrolment } from '@/features/payments/api/enrolment';
+import { useStartEnrolment, useVerifyEnrolmentEmail } from '@/features/payments/api/enrolment';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { rememberPendingTrainer } from '../pending-trainer';
@@ -37,16 +44,25 @@ const emptyDetails: Details = { fullName: '', email: '', phone: '', city: '', st
 const hasRequired = (d: Details) =>
   d.fullName.trim() !== '' && d.email.trim() !== '' && d.phone.trim() !== '' && d.agreeTerms;
 
-/** Spec admin 2.7: details, then a plan; choosing a plan opens the provider's checkout. */
+/**
+ * Spec admin 2.7: details, then a plan; choosing a plan opens the provider's checkout, once the visitor has entered
+ * the code e-mailed to their address (decision 0008: no enrolment goes on for an address that is not theirs).
+ */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   const [tab, setTab] = useState<'details' | 'payment'>('details');
   const [details, setDetails] = useState<Details>(emptyDetails);
   const [plan, setPlan] = useState<PlanKey>('full');
   const [alert, setAlert] = useState<string | null>(null);
+  /** The address a code was sent to: the page then asks for the code before the provider's checkout. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [codesSent, setCodesSent] = useState(0);
   const start = useStartEnrolment();
+  const verify = useVerifyEnrolmentEmail();
   const fields = isApiError(start.error, 400) ? (start.error.body?.error.fields ?? {}) : {};
-  const alreadyEnrolled = isApiError(start.error, 409) && start.error.code === 'already_enrolled';
+  const alreadyEnrolled = [start.error, verify.error].some(
+    (error) => isApiError(error, 409) && error.code === 'already_enrolled',
+  );
 
   const set = (key: keyof Details) => (value: string | boolean) =>
     setDetails((d) => ({ ...d, [key]: value }));
@@ -67,6 +83,7 @@ export function CheckoutPage() {
       return;
     }
     setAlert(null);
+    verify.reset();
     start.mutate(
       {
         fullName: details.fullName,
@@ -80,12 +97,53 @@ export function CheckoutPage() {
       {
         onSuccess: ({ enrolment, checkoutUrl }) => {
           rememberPendingTrainer(enrolment.id);
-          window.location.assign(checkoutUrl);
+          if (checkoutUrl) window.location.assign(checkoutUrl);
+          else {
+            setCodeSentTo(enrolment.email);
+            setCodesSent((n) => n + 1);
+          }
         },
         onError: (error) => {
-          if (isApiError(error, 400)) setTab('details');
+          if (isApiError(error, 400)) {
+            setCodeSentTo(null);
+            setTab('details');
+          }
         },
       },
+    );
+  }
+
+  function verifyCode(code: string) {
+    verify.mutate(code, {
+      onSuccess: ({ checkoutUrl }) => {
+        if (checkoutUrl) window.location.assign(checkoutUrl);
+      },
+    });
+  }
+
+  if (codeSentTo) {
+    return (
+      <Container size="sm" py="xl" px="md">
+        <Stack gap="lg">
+          {alreadyEnrolled && <AlreadyEnrolledAlert />}
+          <CodeStep
+            email={codeSentTo}
+            verifying={verify.isPending}
+            resending={start.isPending}
+            resent={codesSent > 1}
+            error={verify.error ?? (isApiError(start.error, 400) ? null : start.error)}
+            onVerify={verifyCode}
+            onResend={pay}
+            onChangeDetails={() => {
+              setCodeSentTo(null);
+              setCodesSent(0);
+              verify.reset();
+              start.reset();
+              setTab('details');
+            }}
+          />
+        </Stack>
+      </Container>
     );
   }
 
@@ -109,14 +167,7 @@ export function CheckoutPage() {
             {getErrorMessage(start.error)}
           </Alert>
         )}
-        {alreadyEnrolled && (
-          <Alert color="blue" role="alert" title="You are already enrolled">
-            {enrolmentMessages.alreadyEnrolled}{' '}
-            <Anchor component={Link} to="/trainer-portal/login">
-              Go to the Trainer Portal login
-            </Anchor>
-          </Alert>
-        )}
+        {alreadyEnrolled && <AlreadyEnrolledAlert />}
         <Tabs
           value={tab}
           onChange={(v) => setTab(v === 'payment' ? 'payment' : 'details')}
@@ -267,5 +318,102 @@ export function CheckoutPage() {
         </Tabs>
       </Stack>
     </Container>
+  );
+}
+
+function AlreadyEnrolledAlert() {
+  return (
+    <Alert color="blue" role="alert" title="You are already enrolled">
+      {enrolmentMessages.alreadyEnrolled}{' '}
+      <Anchor component={Link} to="/trainer-portal/login">
+        Go to the Trainer Portal login
+      </Anchor>
+    </Alert>
+  );
+}
+
+/** The e-mailed code, entered in this browser before the provider's checkout opens. */
+function CodeStep(props: {
+  email: string;
+  verifying: boolean;
+  resending: boolean;
+  resent: boolean;
+  error: Error | null;
+  onVerify: (code: string) => void;
+  onResend: () => void;
+  onChangeDetails: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step replaces the form the visitor was on: move focus to its heading so a screen reader announces it.
+  useEffect(() => heading.current?.focus(), []);
+
+  const fieldError = isApiError(props.error, 400) ? props.error.body?.error.fields?.code : undefined;
+  const otherError =
+    props.error && !fieldError && !(isApiError(props.error, 409) && props.error.code === 'already_enrolled')
+      ? isApiError(props.error, 404)
+        ? enrolmentMessages.sessionExpired
+        : getErrorMessage(props.error)
+      : null;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    props.onVerify(code);
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={1} fz="h2" ref={heading} tabIndex={-1}>
+          Check your email
+        </Title>
+        <Text>
+          {enrolmentMessages.codeSent} It was sent to <strong>{props.email}</strong> and expires in{' '}
+          {ENROLMENT_CODE_TTL_MINUTES} minutes.
+        </Text>
+        {otherError && (
+          <Alert color="red" role="alert">
+            {otherError}
+          </Alert>
+        )}
+        <TextInput
+          label="6-digit code"
+          description="Keep this page open: the code works only in this browser."
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          error={missing ? 'Please enter the 6-digit code from the email' : fieldError}
+        />
+        <div aria-live="polite">
+          {props.resent && !props.resending && (
+            <Text fz="sm" c="gray.7">
+              A new code is on its way. Only the newest code works.
+            </Text>
+          )}
+        </div>
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Button variant="default" onClick={props.onChangeDetails}>
+              Change my details
+            </Button>
+            <Button variant="subtle" onClick={props.onResend} loading={props.resending}>
+              Send a new code
+            </Button>
+          </Group>
+          <Button type="submit" loading={props.verifying}>
+            Verify and continue to payment
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

@@ -20,6 +20,7 @@ const paidFlex: EnrolmentView = {
   lastError: null,
   trainerId: 42,
   confirmed: false,
+  emailVerified: true,
 };
 
 describe('post-payment confirmation page', () => {

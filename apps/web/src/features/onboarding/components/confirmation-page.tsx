@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Container,
   Group,
@@ -135,6 +136,16 @@ export function ConfirmationPage() {
         {confirm.isError && !isApiError(confirm.error, 400) && (
           <Alert color="red" role="alert">
             {getErrorMessage(confirm.error)}
+            {/* Confirm signs in once, never as an account that existed: the owner signs in (decision 0008). */}
+            {isApiError(confirm.error, 409) &&
+              ['sign_in_required', 'already_enrolled'].includes(confirm.error.code ?? '') && (
+                <>
+                  {' '}
+                  <Anchor component={Link} to="/trainer-portal/login">
+                    Go to the Trainer Portal login
+                  </Anchor>
+                </>
+              )}
           </Alert>
         )}
         <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>

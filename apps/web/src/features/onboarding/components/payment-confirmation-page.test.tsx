@@ -22,6 +22,7 @@ const unpaid: EnrolmentView = {
   lastError: null,
   trainerId: null,
   confirmed: false,
+  emailVerified: true,
 };
 const paid: EnrolmentView = { ...unpaid, status: 'paid', paid: true, checkoutUrl: null, trainerId: 42 };
 

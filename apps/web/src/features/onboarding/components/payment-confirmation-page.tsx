@@ -86,6 +86,11 @@ export function PaymentConfirmationPage() {
             {enrolmentMessages.confirmationFailed}
           </Alert>
         )}
+        {retry.isError && (
+          <Alert color="red" role="alert">
+            {getErrorMessage(retry.error)}
+          </Alert>
+        )}
         {data?.lastError && !data.paid && (
           <Alert color="red" role="alert" title="Payment not completed">
             {data.lastError}
@@ -117,7 +122,9 @@ export function PaymentConfirmationPage() {
               loading={retry.isPending}
               onClick={() =>
                 retry.mutate(undefined, {
-                  onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+                  // No checkout before the e-mailed code: the checkout page asks for it.
+                  onSuccess: ({ checkoutUrl }) =>
+                    checkoutUrl ? window.location.assign(checkoutUrl) : navigate('/onboarding/checkout'),
                 })
               }
             >

@@ -41,6 +41,19 @@ export function useStartEnrolment() {
   });
 }
 
+/** The code e-mailed to the address: it opens the provider's checkout (decision 0008). */
+export function verifyEnrolmentEmail(code: string): Promise<EnrolmentCreated> {
+  return api<EnrolmentCreated>('/api/enrolments/current/verify-email', { method: 'POST', body: { code } });
+}
+
+export function useVerifyEnrolmentEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEnrolmentEmail,
+    onSuccess: (created) => queryClient.setQueryData(enrolmentQueryKey, created.enrolment),
+  });
+}
+
 export function retryCheckout(plan?: PlanKey): Promise<EnrolmentCreated> {
   return api<EnrolmentCreated>('/api/enrolments/current/checkout', {
     method: 'POST',
