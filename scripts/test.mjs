@@ -93,6 +93,9 @@ function printSecurityFigures() {
       if (matrix.spellings) parts.push(`${matrix.spellings} calls under other spellings of their address`);
     }
     if (fuzz) parts.push(`${fuzz.cases} fuzz cases (FUZZ_SEED=${fuzz.seed}, ${fuzz.runsPerRoute} per route)`);
+    const hostile = read('hostile');
+    if (hostile)
+      parts.push(`${hostile.cases} hostile encodings (lone surrogates, deep nesting, bad multipart)`);
     console.log(`Security (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}): ${parts.join('; ')}`);
   }
 }

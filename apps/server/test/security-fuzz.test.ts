@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, createUser, signIn, TEST_APP_URL, type TestApp } from './helper';
-import { hostileValue, inputArbitrary } from './schema-arbitraries';
+import { hostileValue, inputArbitrary, jsonSchemaOf, validArbitrary } from './schema-arbitraries';
 import { writeSecurityReport } from './security-report';
 
 /**
@@ -194,5 +195,137 @@ describe(`schema-driven fuzzing (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
       cases,
       statuses,
     });
+  }, 600_000);
+});
+
+/** Every table's rows as one hash each, to show that a refused request wrote nothing anywhere. */
+async function databaseFingerprint(): Promise<Record<string, string>> {
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(app.db);
+  const rows = await sql<{ name: string; hash: string }>`${sql.raw(
+    tables.rows
+      .map(
+        ({ name }) =>
+          `select '${name}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${name}" x`,
+      )
+      .join(' union all '),
+  )}`.execute(app.db);
+  return Object.fromEntries(rows.rows.map((r) => [r.name, r.hash]));
+}
+
+/** The first string in a value gets a lone surrogate appended; a value with no string gets a key with one. */
+function withLoneSurrogate(value: unknown): unknown {
+  if (typeof value === 'string') return `${value}\ud800`;
+  if (Array.isArray(value)) {
+    const at = value.findIndex((v) => typeof v === 'string' || (v && typeof v === 'object'));
+    if (at >= 0) return value.map((v, i) => (i === at ? withLoneSurrogate(v) : v));
+    return [...value, '\udc00'];
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    const at = entries.findIndex(([, v]) => typeof v === 'string' || (v && typeof v === 'object'));
+    if (at >= 0)
+      return Object.fromEntries(entries.map(([k, v], i) => [k, i === at ? withLoneSurrogate(v) : v]));
+    return { ...value, 'note\ud800': 'x' };
+  }
+  return '\ud800';
+}
+
+const SURROGATE_BYTES = Buffer.from([0xed, 0xa0, 0x80]);
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const PART =
+  'Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
+
+/** What an attacker sends that no schema describes: broken Unicode, deep nesting, multipart that is not. */
+function hostileRequests(
+  route: { method: string; url: string },
+  validBody: unknown,
+): Array<{ label: string; options: InjectOptions }> {
+  const hasBody = !['GET', 'DELETE'].includes(route.method);
+  const path = route.url.replace(/:([A-Za-z]+)/g, '1');
+  const cases: Array<{ label: string; url?: string; type?: string; payload?: string | Buffer }> = [
+    { label: 'query: a surrogate as UTF-8 bytes', url: `${path}?q=%ED%A0%80` },
+    { label: 'query: a NUL', url: `${path}?q=a%00b` },
+  ];
+  if (route.url.includes(':')) {
+    cases.push({
+      label: 'param: a surrogate as UTF-8 bytes',
+      url: route.url.replace(/:([A-Za-z]+)/g, '%ED%A0%80'),
+    });
+  }
+  if (hasBody) {
+    const json = 'application/json';
+    cases.push(
+      {
+        label: 'body: a lone surrogate escape',
+        type: json,
+        payload: JSON.stringify(withLoneSurrogate(validBody)),
+      },
+      {
+        label: 'body: a surrogate as UTF-8 bytes',
+        type: json,
+        payload: Buffer.concat([Buffer.from('{"name":"a'), SURROGATE_BYTES, Buffer.from('"}')]),
+      },
+      { label: 'body: 33 levels deep', type: json, payload: nested(33) },
+      { label: 'body: 18 KB of nesting', type: json, payload: `{"name":${nested(9000)}}` },
+      {
+        label: 'multipart: no boundary',
+        type: 'multipart/form-data',
+        payload: `--x\r\n${PART}abc\r\n--x--\r\n`,
+      },
+      { label: 'multipart: empty boundary', type: 'multipart/form-data; boundary=', payload: '--\r\n' },
+      {
+        label: 'multipart: truncated',
+        type: 'multipart/form-data; boundary=x',
+        payload: `--x\r\n${PART}abc`,
+      },
+      {
+        label: 'multipart: cut inside the part headers',
+        type: 'multipart/form-data; boundary=x',
+        payload: '--x\r\nContent-Disposition: form-da',
+      },
+      {
+        label: 'multipart: another boundary',
+        type: 'multipart/form-data; boundary=y',
+        payload: `--x\r\n${PART}abc\r\n--x--\r\n`,
+      },
+    );
+  }
+  return cases.map(({ label, url, type, payload }) => ({
+    label,
+    options: {
+      method: route.method as 'GET',
+      url: url ?? path,
+      headers: { origin: TEST_APP_URL, ...(type ? { 'content-type': type } : {}) },
+      ...(payload === undefined ? {} : { payload }),
+    },
+  }));
+}
+
+describe('hostile encodings on every route: lone surrogates, deep nesting, malformed multipart', () => {
+  it('refuses each with a 4xx and the error envelope, and writes nothing', async () => {
+    let cases = 0;
+    for (const route of app.apiRoutes) {
+      const name = `${route.method} ${route.url}`;
+      if (name === 'POST /api/auth/logout') continue;
+      const schema = (route.schema ?? {}) as { body?: Part };
+      const [validBody] = schema.body
+        ? fc.sample(validArbitrary(jsonSchemaOf(schema.body)), { numRuns: 1, seed: SEED })
+        : [{ note: 'text' }];
+      const cookie = route.access === 'admin' ? admin : route.access === 'public' ? null : trainer;
+      const before = await databaseFingerprint();
+      for (const { label, options } of hostileRequests(route, validBody)) {
+        const headers = { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) };
+        const res = await app.inject({ ...options, headers });
+        cases++;
+        const context = `${name} (${label}) -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
+        checkAnswer(`${name} (${label})`, res, false);
+      }
+      expect(await databaseFingerprint(), `${name}: a refused request wrote`).toEqual(before);
+    }
+    console.log(`hostile encodings: ${cases} cases over ${app.apiRoutes.length} routes, all refused`);
+    writeSecurityReport('hostile', { routes: app.apiRoutes.length, cases });
   }, 600_000);
 });
