@@ -1,7 +1,7 @@
 // `npm run test:faults`: fault, load and several-instance tests against real processes on this machine (not CI:
 // they take minutes). Needs Debian's PostgreSQL binaries and haproxy; starts its own PostgreSQL, s3rver, haproxy
 // and app instances on ports FAULTS_PORT_BASE.. (default 3440-3449) and prints one table at the end.
-//   FAULTS_ONLY=durability,outage,lock,sigterm,instances,load,disk   run some sections
+//   FAULTS_ONLY=durability,outage,relisten,lock,sigterm,instances,load,disk   run some sections
 //   FAULTS_LOAD_SECONDS=30   FAULTS_WRITES=1000   SKIP_BUILD=1 (reuse apps/server/dist)
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -40,6 +40,7 @@ const PORTS = {
   second: BASE + 6,
   pgApp: BASE + 7,
   disk: BASE + 8,
+  relisten: BASE + 9,
 };
 const WRITES = Number(process.env.FAULTS_WRITES ?? 1000);
 const LOAD_SECONDS = Number(process.env.FAULTS_LOAD_SECONDS ?? 30);
@@ -279,6 +280,68 @@ async function outage(pg, running) {
     `${seconds(recovered)} s after PostgreSQL was ready`,
     `same process ${app.pid}; list ${listAfter}`,
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A 10 s PostgreSQL outage, then a change by another process (psql, as a script or a second instance would):
+// the app's change-notification connection must be opened again (it used to give up after one retry at 2 s) and
+// the public list show the change within 5 s of PostgreSQL being back, though it was cached again meanwhile.
+
+async function relisten(pg) {
+  const env = appEnv(PORTS.relisten, {
+    DATA_DIR: tempDir('relisten'),
+    DATABASE_URL: pg.createDatabase('sp_faults_relisten'),
+  });
+  seed(env, 6);
+  const app = new AppProcess('relisten app', env).start();
+  await app.waitHealthy();
+  const visitor = new Client(app.base);
+  const listed = async () => {
+    const res = await visitor.get('/api/public-trainers?limit=100').catch(() => undefined);
+    return res?.status === 200 ? res.data.map((t) => t.id) : undefined;
+  };
+  const before = await listed();
+  const suspended = before?.at(-1);
+  const outageStarted = Date.now();
+  pg.stop('fast');
+  await sleep(Math.max(0, 10_000 - (Date.now() - outageStarted)));
+  pg.start();
+  const back = Date.now();
+  // The list is read again as soon as the database answers (and so cached again).
+  let cachedAgain = false;
+  while (Date.now() - back < 5000 && !cachedAgain) {
+    cachedAgain = (await listed())?.includes(suspended) ?? false;
+    if (!cachedAgain) await sleep(50);
+  }
+  // Another process suspends the trainer, as the payment jobs or an admin on another instance would.
+  pg.psql(
+    'sp_faults_relisten',
+    `update trainers set certification_suspended_at = now(), certification_suspension_reason = 'Fault test' where id = ${suspended}`,
+  );
+  const changedAt = Date.now();
+  let shown = -1;
+  while (Date.now() - back < 15_000) {
+    const ids = await listed();
+    if (ids && !ids.includes(suspended)) {
+      shown = Date.now() - back;
+      break;
+    }
+    await sleep(100);
+  }
+  const lost = app.log().filter((e) => /^change notifications (lost|unavailable)/.test(e.msg ?? '')).length;
+  const restored = app.log('change notifications restored');
+  check(
+    'PostgreSQL away 10 s: a change made elsewhere shows in the public list',
+    before?.includes(suspended) &&
+      cachedAgain &&
+      shown >= 0 &&
+      shown <= 5000 &&
+      lost === 1 &&
+      restored.length === 1,
+    `${shown >= 0 ? `${seconds(shown)} s` : 'never'} after PostgreSQL was ready`,
+    `outage ${seconds(back - outageStarted)} s; change made ${seconds(changedAt - back)} s after; notifications lost logged ${lost}x, restored ${restored.length}x after ${restored[0]?.attempts ?? '?'} attempts`,
+  );
+  await app.stop();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -671,6 +734,7 @@ async function main() {
     if (wanted('outage')) await outage(pg, running);
     await running.app.stop();
   }
+  if (wanted('relisten')) await relisten(pg);
   if (wanted('instances') || wanted('load')) {
     const setup = await instances(pg);
     if (wanted('load')) await load(pg, setup);
