@@ -7,7 +7,6 @@ import {
   seedCast,
   signIn,
   type TestApp,
-  tokenFromMail,
   withCookie,
 } from './helper';
 

@@ -156,4 +156,12 @@ export type TrainerProfileData = {
   fullName: string;
   firstName: string;
   lastName: string;
+  /** A new sign-in e-mail waiting for the link sent to it (the e-mail above changes only when it is confirmed). */
+  pendingEmailChange?: PendingEmailChange | null;
 };
+
+export interface PendingEmailChange {
+  email: string;
+  /** ISO time after which the link no longer works. */
+  expiresAt: string;
+}

@@ -79,6 +79,7 @@ const portal = {
   dashboard: () => import('./routes/trainer-dashboard-route'),
   profile: () => import('./routes/trainer-profile-route'),
   calendar: () => import('./routes/trainer-calendar-route'),
+  confirmEmail: () => import('@/features/trainer-portal/components/profile/confirm-email-page'),
 };
 
 /** Each section has its own error element, so one broken screen keeps the shell and the other sections. */
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
         { path: '/', ...page(auth.login, (m) => <m.LoginPage />) },
         { path: '/trainer-portal/login', ...page(auth.login, (m) => <m.LoginPage />) },
         { path: '/auth/confirm', ...signedInPage(auth.confirm, (m) => <m.ConfirmPage />) },
+        { path: '/auth/confirm-email', ...signedInPage(portal.confirmEmail, (m) => <m.ConfirmEmailPage />) },
         { path: '/dev/mailbox', ...signedInPage(devMailbox, (m) => <m.MailboxPage />) },
       ]),
       section([

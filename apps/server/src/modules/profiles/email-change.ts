@@ -1,3 +1,4 @@
+import type { PendingEmailChange } from '@soulpunch/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -23,11 +24,6 @@ export const EMAIL_CHANGE_MESSAGES = {
   staleLink:
     'Your sign-in e-mail changed after this link was sent, so it no longer applies. Ask for a new one from your profile.',
 } as const;
-
-export interface PendingEmailChange {
-  email: string;
-  expiresAt: string;
-}
 
 type EmailChangeDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
 type Trx = Kysely<Database>;

@@ -1,4 +1,4 @@
-import type { TrainerProfileData, trainerProfileUpdateSchema } from '@soulpunch/shared';
+import type { PendingEmailChange, TrainerProfileData, trainerProfileUpdateSchema } from '@soulpunch/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { AppDeps } from '../../deps';
@@ -9,7 +9,6 @@ import {
   type EmailChangeRequest,
   findPendingEmailChange,
   limitEmailChangeRequests,
-  type PendingEmailChange,
   recordEmailChange,
   sendEmailChangeMails,
 } from './email-change';

@@ -5,7 +5,14 @@ export function PersonalTab({ form }: { form: ProfileFormApi }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <TextInput label="Full name" autoComplete="name" required {...bindText(form, 'fullName')} />
-      <TextInput label="Email" type="email" autoComplete="email" required {...bindText(form, 'email')} />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        description="Your sign-in e-mail. A new one takes effect once you confirm the link we send to it."
+        {...bindText(form, 'email')}
+      />
       <TextInput label="Phone" type="tel" autoComplete="tel" {...bindText(form, 'phone')} />
       <TextInput
         label="Website"

@@ -22,6 +22,7 @@ import {
 import { BusinessTab } from './business-tab';
 import { CertificationTab } from './certification-tab';
 import { CommunityTab } from './community-tab';
+import { EmailChangeNotice, linkSentTo } from './email-change-notice';
 import type { ProfileFormApi } from './form-bindings';
 import { MaterialsTab } from './materials-tab';
 import { PaymentLinkQuestion, type PaymentLinkQuestionState } from './payment-link-question';
@@ -121,6 +122,16 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
             title: 'Profile Updated',
             message: 'Your profile information has been saved successfully.',
           });
+          // A new sign-in e-mail is not saved: it waits for the link sent to it.
+          const asked = validation.update.email;
+          if (asked && asked !== savedProfile.email && savedProfile.pendingEmailChange?.email === asked) {
+            notifications.show({
+              color: 'blue',
+              title: 'Confirm your new e-mail',
+              message: `${linkSentTo(asked)} Your sign-in e-mail changes when you open it.`,
+              autoClose: 10_000,
+            });
+          }
           const newLink = next.basicClassPaymentLink.trim() || null;
           if (newLink === previousLink) {
             returnToDashboard();
@@ -194,6 +205,13 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
       <form onSubmit={handleSubmit} noValidate aria-label="Trainer profile">
         <Paper withBorder radius="md" p="lg">
           <Stack gap="lg">
+            {profile.pendingEmailChange && (
+              <EmailChangeNotice
+                trainerId={trainerId}
+                currentEmail={profile.email}
+                pending={profile.pendingEmailChange}
+              />
+            )}
             <Tabs value={tab} onChange={(value) => value && setTab(value as ProfileTab)} keepMounted={false}>
               <Tabs.List>
                 {TABS.map(({ value, label }) => (
