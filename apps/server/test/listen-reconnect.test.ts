@@ -123,6 +123,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listening again after PostgreSQ
     }
   });
 
+  it('notices a connection that stops answering without being closed (a network partition)', async () => {
+    let notified = 0;
+    let missed = 0;
+    let listening: Listening | undefined;
+    try {
+      listening = await listenOnPostgres(viaRelay(), { probeEveryMs: 300, answerWithinMs: 500 })(
+        'sp_test_channel',
+        { onNotify: () => notified++, onMissed: () => missed++ },
+      );
+      // Every byte on the open connections is held from now on; new connections pass.
+      for (const s of sockets) {
+        s.unpipe();
+        s.pause();
+      }
+      expect(await waitFor(() => missed === 1, 5000)).toBe(true);
+      await fromElsewhere(`notify sp_test_channel`);
+      expect(await waitFor(() => notified === 1, 5000)).toBe(true);
+    } finally {
+      await Promise.race([listening?.stop(), new Promise((r) => setTimeout(r, 1000))]);
+    }
+  });
+
   it('a change made elsewhere after a 4 s outage shows in the public list within 5 s of recovery, cached or not', async () => {
     let app: FastifyInstance | undefined;
     try {

@@ -84,7 +84,10 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
  * channel of its own: PostgreSQL delivers notifications in commit order, so by the time it comes back every
  * notification committed before it has arrived.
  */
-export function listenOnPostgres(url: string): Listen {
+export function listenOnPostgres(
+  url: string,
+  { probeEveryMs = PROBE_EVERY_MS, answerWithinMs = ANSWER_WITHIN_MS } = {},
+): Listen {
   return async (channel, { onNotify, onMissed, log }) => {
     const syncChannel = `sync_${randomUUID().replaceAll('-', '')}`;
     let client: pg.Client | null = null;
@@ -117,7 +120,7 @@ export function listenOnPostgres(url: string): Listen {
     };
 
     const connect = async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: ANSWER_WITHIN_MS });
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: answerWithinMs });
       c.on('notification', (message) => {
         if (message.channel === channel) onNotify();
         else if (message.channel === syncChannel) syncWaiters.get(message.payload ?? '')?.();
@@ -159,8 +162,8 @@ export function listenOnPostgres(url: string): Listen {
 
     const probe = setInterval(() => {
       const c = client;
-      if (c) within(c.query('select 1'), ANSWER_WITHIN_MS).catch((err) => lose(c, err));
-    }, PROBE_EVERY_MS);
+      if (c) within(c.query('select 1'), answerWithinMs).catch((err) => lose(c, err));
+    }, probeEveryMs);
     probe.unref();
 
     const syncOnce = async (): Promise<boolean> => {
