@@ -27,9 +27,12 @@ export interface UnsafeInput {
 
 /** A high surrogate not followed by a low one, or a low one not after a high one (String#isWellFormed is ES2024). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Whether to look closer: most text has neither a NUL nor any surrogate, and this one test says so. */
+const MAYBE_UNSAFE = /[\0\ud800-\udfff]/;
 
 /** Text no column can store or compare: a NUL, or a lone UTF-16 surrogate (PostgreSQL refuses both). */
 function unsafeText(text: string): UnsafeInput['problem'] | undefined {
+  if (!MAYBE_UNSAFE.test(text)) return undefined;
   if (text.includes('\0')) return 'nul';
   return LONE_SURROGATE.test(text) ? 'surrogate' : undefined;
 }
@@ -42,16 +45,17 @@ const isContainer = (value: unknown): value is Record<string, unknown> | unknown
   return !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer) && !('pipe' in value);
 };
 
+/** An array or object still to look into, and how it was reached (for the path of a report). */
 interface Visit {
-  value: unknown;
+  value: Record<string, unknown> | unknown[];
   key: string | undefined;
   parent: Visit | undefined;
   depth: number;
 }
 
-function pathOf(visit: Visit, lastKey: string | undefined, steps?: { count: number }): string {
+function pathOf(visit: Visit | undefined, lastKey: string | undefined, steps?: { count: number }): string {
   const keys: string[] = lastKey === undefined ? [] : [lastKey];
-  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) {
+  for (let at = visit; at?.key !== undefined; at = at.parent) {
     if (steps) steps.count++;
     keys.push(at.key);
   }
@@ -59,9 +63,9 @@ function pathOf(visit: Visit, lastKey: string | undefined, steps?: { count: numb
 }
 
 /**
- * The first NUL, lone surrogate or too-deep nesting in a parsed body, query or params. One walk with its own
- * stack: every value and key is looked at once, and the path is built only for the one reported, so the time is
- * linear in the input (copying the path at every level made an 18 KB body of nested arrays take seconds).
+ * A NUL, lone surrogate or too-deep nesting in a parsed body, query or params. One walk with its own stack: every
+ * value and key is looked at once, and a path is built only for the one reported, so the time is linear in the
+ * input (copying the path at every level made an 18 KB body of nested arrays take seconds).
  * `steps`, when given, counts the values looked at and the keys of the path built, for tests that measure the work.
  */
 export function findUnsafeInput(
@@ -69,29 +73,34 @@ export function findUnsafeInput(
   maxDepth = MAX_JSON_DEPTH,
   steps?: { count: number },
 ): UnsafeInput | undefined {
+  if (typeof input === 'string') {
+    const problem = unsafeText(input);
+    return problem ? { path: '_', problem } : undefined;
+  }
+  if (!isContainer(input)) return undefined;
   const stack: Visit[] = [{ value: input, key: undefined, parent: undefined, depth: 0 }];
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     if (steps) steps.count++;
-    const { value } = visit;
-    if (typeof value === 'string') {
-      const problem = unsafeText(value);
-      if (problem) return { path: pathOf(visit, undefined, steps), problem };
-      continue;
-    }
-    if (!isContainer(value)) continue;
     if (visit.depth >= maxDepth) return { path: pathOf(visit, undefined, steps), problem: 'too_deep' };
-    const keys = Object.keys(value);
-    // Pushed in reverse so the first problem in reading order is the one reported.
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i] as string;
-      const problem = unsafeText(key);
-      if (problem) return { path: pathOf(visit, key, steps), problem };
-      stack.push({
-        value: (value as Record<string, unknown>)[key],
-        key,
-        parent: visit,
-        depth: visit.depth + 1,
-      });
+    const container = visit.value;
+    const isArray = Array.isArray(container);
+    const keys = isArray ? undefined : Object.keys(container);
+    const size = keys ? keys.length : (container as unknown[]).length;
+    for (let i = 0; i < size; i++) {
+      if (steps) steps.count++;
+      const key = keys ? (keys[i] as string) : undefined;
+      if (key !== undefined) {
+        const problem = unsafeText(key);
+        if (problem) return { path: pathOf(visit, key, steps), problem };
+      }
+      const item =
+        key !== undefined ? (container as Record<string, unknown>)[key] : (container as unknown[])[i];
+      if (typeof item === 'string') {
+        const problem = unsafeText(item);
+        if (problem) return { path: pathOf(visit, key ?? String(i), steps), problem };
+      } else if (isContainer(item)) {
+        stack.push({ value: item, key: key ?? String(i), parent: visit, depth: visit.depth + 1 });
+      }
     }
   }
   return undefined;
