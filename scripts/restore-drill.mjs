@@ -113,7 +113,7 @@ async function drill(engine, pg) {
   ];
   for (const [i, person] of people.entries()) {
     const trainer = new Client(base);
-    const trainerId = await enrolAndPay(trainer, person);
+    const trainerId = await enrolAndPay(trainer, [app], person);
     await upload(trainer, trainerId, i + 2);
     const signed = await signAllDocuments(trainer, trainerId, person.fullName);
     if (signed.length < 3 || !signed.every((s) => s.status === 200))

@@ -427,8 +427,11 @@ export async function signAllDocuments(client, trainerId, fullName, { to } = {})
   return signed;
 }
 
-/** Enrols and pays through the offline test provider (card 4242), then confirms: a trainer with a payment. */
-export async function enrolAndPay(client, { fullName, email, plan = 'full', ip }) {
+/**
+ * Enrols and pays through the offline test provider (card 4242), then confirms: a trainer with a payment. The
+ * checkout opens once the code e-mailed to the address is entered (decision 0008): read from the apps' outbox log.
+ */
+export async function enrolAndPay(client, apps, { fullName, email, plan = 'full', ip }) {
   const headers = ip ? { 'x-forwarded-for': ip } : {};
   const started = await client.post(
     '/api/enrolments',
@@ -436,7 +439,19 @@ export async function enrolAndPay(client, { fullName, email, plan = 'full', ip }
     { headers },
   );
   if (started.status !== 201) throw new Error(`enrolment: ${started.status} ${started.buf}`);
-  const checkoutId = new URL(started.data.checkoutUrl).pathname.split('/').pop();
+  let code;
+  for (let i = 0; i < 600 && !code; i++) {
+    code = apps
+      .flatMap((app) => app.mails(email))
+      .map((m) => m.text?.match(/enrolment is (\d{6})\b/)?.[1])
+      .filter(Boolean)
+      .at(-1);
+    if (!code) await sleep(50);
+  }
+  if (!code) throw new Error(`no enrolment code e-mailed to ${email}`);
+  const verified = await client.post('/api/enrolments/current/verify-email', { code }, { headers });
+  if (verified.status !== 200) throw new Error(`enrolment code: ${verified.status} ${verified.buf}`);
+  const checkoutId = new URL(verified.data.checkoutUrl).pathname.split('/').pop();
   const paid = await client.post(
     `/api/test-provider/checkouts/${checkoutId}/pay`,
     { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: fullName },

@@ -148,8 +148,9 @@ const enrolmentCodeEmail = (e: EnrolmentRow, code: string) =>
 
 /** A new code for this enrolment's address (the previous one stops working), e-mailed; only its hash is kept. */
 async function sendEnrolmentCode(deps: AppDeps, enrolment: EnrolmentRow): Promise<EnrolmentRow> {
+  // Enough for a lost e-mail or two; short, so nobody can keep an address from enrolling for long.
   await enforceRateLimits(deps.db, [
-    { key: `enrol-code:email:${enrolment.email}`, limit: 5, windowSeconds: 3600 },
+    { key: `enrol-code:email:${enrolment.email}`, limit: 5, windowSeconds: 900 },
   ]);
   const code = String(randomInt(0, 10 ** ENROLMENT_CODE_LENGTH)).padStart(ENROLMENT_CODE_LENGTH, '0');
   const updated = await deps.db
