@@ -34,6 +34,8 @@ const PUBLIC_ROUTES = [
   'GET /api/classes',
   'GET /api/classes/:id',
   'POST /api/classes/:id/registrations',
+  // The e-mail change link may be opened on another device, signed out: the token is the proof.
+  'POST /api/email-change/confirm',
   'POST /api/registrations/cancel',
   'GET /api/calendar/classes.ics',
   'GET /api/calendar/classes/:id.ics',
