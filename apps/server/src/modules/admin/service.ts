@@ -4,7 +4,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { sendSignInLink } from '../auth/service';
 import { createRequiredDocuments } from '../documents/service';
 import { welcomeTrainerEmail } from '../mail/templates';
-import { ensureUser, findUserByEmail, grantRole, listUsersWithRole, revokeRole } from '../users/repository';
+import { ensureUser, findUserByEmail, grantRole, listUsersWithRole, revokeRole } from '../users/service';
 
 const EMAIL_TAKEN = 'A trainer with this email already exists';
 

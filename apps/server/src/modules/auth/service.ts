@@ -7,7 +7,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { magicLinkEmail } from '../mail/templates';
-import { findUserByEmail, loadSessionUser } from '../users/repository';
+import { findUserByEmail, loadSessionUser } from '../users/service';
 
 export interface AuthDeps {
   db: Db;

@@ -1,0 +1,9 @@
+// The users module's public API: other modules call these, never users/repository directly.
+export {
+  ensureUser,
+  findUserByEmail,
+  grantRole,
+  listUsersWithRole,
+  loadSessionUser,
+  revokeRole,
+} from './repository';
