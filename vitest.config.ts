@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's 2 cores, leaving one idle
+    // while the main process mostly waits. VITEST_MAX_WORKERS lets a shared machine ask for fewer.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: { name: 'shared', root: 'packages/shared', environment: 'node', include: ['src/**/*.test.ts'] },
@@ -12,7 +15,8 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          // Each file builds its own app on its own fresh database; PGlite start-up is CPU-bound.
+          // Each file builds its own app on its own fresh database, copied from one migrated once per run.
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

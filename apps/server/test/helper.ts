@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Role } from '@soulpunch/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseTarget } from '../src/db/database';
@@ -15,17 +16,28 @@ import { ensureUser, grantRole } from '../src/modules/users/repository';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
+/** The migrated PGlite data directory made once per run (test/global-setup.ts), read once per test file. */
+let snapshot: Blob | undefined;
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
 /**
  * A fresh database per app: in-memory PGlite by default, or a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL (CI runs both), dropped again when the app closes.
+ * TEST_DATABASE_URL (CI runs both), dropped again when the app closes. Both start from the migrated copy made
+ * once per run (test/global-setup.ts), so the app's own migration finds nothing to do; without one (a run that
+ * skipped the global setup) the app migrates the empty database itself.
  */
-async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { target: { kind: 'memory' }, drop: async () => {} };
+  if (!url) return { target: { kind: 'memory', snapshot: pgliteSnapshot() }, drop: async () => {} };
   const name = `sp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;

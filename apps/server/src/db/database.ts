@@ -13,8 +13,8 @@ export type Db = Kysely<Database>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  /** A throw-away in-memory database, for tests. */
-  | { kind: 'memory' };
+  /** A throw-away in-memory database, for tests; `snapshot` (PGlite's dumpDataDir) starts it already migrated. */
+  | { kind: 'memory'; snapshot?: Blob };
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -255,6 +255,7 @@ export async function openDatabase(
     const pglite = new PGlite({
       dataDir: target.kind === 'pglite' ? path.join(target.dataDir, 'pglite') : undefined,
       parsers,
+      loadDataDir: target.kind === 'memory' ? target.snapshot : undefined,
       // Trigram indexes for the directory's and the admin list's substring search (migration 0009).
       extensions: { pg_trgm },
     });
