@@ -4,6 +4,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { sendSignInLink } from '../auth/service';
 import { createRequiredDocuments } from '../documents/service';
 import { welcomeTrainerEmail } from '../mail/templates';
+import { findTrainerIdByEmail, insertTrainerWithProfile } from '../trainers/service';
 import { ensureUser, findUserByEmail, grantRole, listUsersWithRole, revokeRole } from '../users/service';
 
 const EMAIL_TAKEN = 'A trainer with this email already exists';
@@ -13,21 +14,16 @@ const EMAIL_TAKEN = 'A trainer with this email already exists';
  * account, a sign-in e-mail and the three documents to sign.
  */
 export async function addTrainer(deps: AppDeps, input: { name: string; email: string }) {
-  const existing = await deps.db
-    .selectFrom('trainers')
-    .select('id')
-    .where('email', '=', input.email)
-    .executeTakeFirst();
+  const existing = await findTrainerIdByEmail(deps.db, input.email);
   if (existing) throw badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const { trainer, user } = await deps.db.transaction().execute(async (trx) => {
     const user = await ensureUser(trx, input.email, input.name);
     await grantRole(trx, user.id, 'trainer');
-    const trainer = await trx
-      .insertInto('trainers')
-      .values({ userId: user.id, name: input.name, email: user.email })
-      .returning(['id', 'name', 'email'])
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('trainerProfiles').values({ trainerId: trainer.id }).execute();
+    const trainer = await insertTrainerWithProfile(trx, {
+      userId: user.id,
+      name: input.name,
+      email: user.email,
+    });
     return { trainer, user };
   });
   await sendSignInLink(deps, { id: user.id, email: user.email, name: input.name }, welcomeTrainerEmail);

@@ -1,7 +1,8 @@
 import type { TrainerListQuery } from '@soulpunch/shared';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, FieldChange, TrainerProfilesTable, TrainersTable } from '../../db/schema';
+import type { Trx } from '../../db/types';
 import { geocodePlace } from '../../lib/geocoder';
 import { containsPattern } from '../../lib/sql';
 
@@ -137,5 +138,105 @@ export async function refreshTrainerCoordinates(db: Kysely<Database>, trainerId:
     .updateTable('trainers')
     .set({ latitude: point?.latitude ?? null, longitude: point?.longitude ?? null })
     .where('id', '=', trainerId)
+    .execute();
+}
+
+export async function findTrainerIdByEmail(db: Db, email: string) {
+  return db.selectFrom('trainers').select('id').where('email', '=', email).executeTakeFirst();
+}
+
+/** A new trainer record and its empty profile, for an account created in the same transaction. */
+export async function insertTrainerWithProfile(
+  trx: Trx,
+  trainer: { userId: number; name: string; email: string },
+) {
+  const row = await trx
+    .insertInto('trainers')
+    .values(trainer)
+    .returning(['id', 'name', 'email'])
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('trainerProfiles').values({ trainerId: row.id }).execute();
+  return row;
+}
+
+/** Another trainer, or another account, already holding this e-mail. */
+export async function findEmailHolders(db: Db, email: string, trainerId: number, userId: number | null) {
+  const trainerClash = await db
+    .selectFrom('trainers')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '!=', trainerId)
+    .executeTakeFirst();
+  const userClash = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .$if(userId !== null, (qb) => qb.where('id', '!=', userId as number))
+    .executeTakeFirst();
+  return { trainerClash, userClash };
+}
+
+/** Drops the e-mail change links the trainer asked for and has not used yet. */
+export async function deleteOpenEmailChanges(trx: Trx, trainerId: number): Promise<void> {
+  await trx
+    .deleteFrom('emailChanges')
+    .where('trainerId', '=', trainerId)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
+export async function updateTrainerBasics(
+  trx: Trx,
+  id: number,
+  basics: Updateable<TrainersTable>,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('trainers')
+    .set({ ...basics, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function upsertTrainerProfile(
+  trx: Trx,
+  trainerId: number,
+  profile: Omit<Insertable<TrainerProfilesTable>, 'trainerId'>,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('trainerProfiles')
+    .values({ trainerId, ...profile })
+    .onConflict((oc) => oc.column('trainerId').doUpdateSet({ ...profile, updatedAt: now }))
+    .execute();
+}
+
+export async function insertTrainerChange(
+  trx: Trx,
+  trainerId: number,
+  changedBy: number,
+  changes: FieldChange[],
+): Promise<void> {
+  await trx
+    .insertInto('trainerChanges')
+    .values({ trainerId, changedBy, changes: JSON.stringify(changes) })
+    .execute();
+}
+
+/** The change log of a trainer, newest first, with who made each change. */
+export async function listTrainerChangeRows(db: Db, trainerId: number) {
+  return db
+    .selectFrom('trainerChanges')
+    .leftJoin('users', 'users.id', 'trainerChanges.changedBy')
+    .select([
+      'trainerChanges.id',
+      'trainerChanges.changedAt',
+      'trainerChanges.changes',
+      'users.name as changedByName',
+      'users.email as changedByEmail',
+    ])
+    .where('trainerChanges.trainerId', '=', trainerId)
+    .orderBy('trainerChanges.changedAt', 'desc')
+    .orderBy('trainerChanges.id', 'desc')
     .execute();
 }

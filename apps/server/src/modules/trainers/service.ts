@@ -10,23 +10,35 @@ import {
   type TrainerListItem,
   type trainerListQuerySchema,
 } from '@soulpunch/shared';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { Database, FieldChange } from '../../db/schema';
+import type { FieldChange } from '../../db/schema';
+import type { Trx } from '../../db/types';
 import { badRequest, notFound } from '../../lib/app-error';
 import { listAllDocuments } from '../documents/service';
 import type { Mailer } from '../mail/mailer';
 import { emailChangedNotice } from '../mail/templates';
+import { updateUserEmailAndName } from '../users/service';
 import {
   ADMIN_PROFILE_COLUMNS,
   countByColumn,
   countTrainers,
+  deleteOpenEmailChanges,
+  findEmailHolders,
+  findTrainerIdByEmail,
   findTrainerRow,
+  insertTrainerChange,
+  insertTrainerWithProfile,
+  listTrainerChangeRows,
   listTrainerRows,
   refreshTrainerCoordinates,
   type TrainerRow,
+  updateTrainerBasics,
+  upsertTrainerProfile,
 } from './repository';
+
+// The trainers module's public API for other modules (they never import trainers/repository).
+export { findTrainerIdByEmail, insertTrainerWithProfile, refreshTrainerCoordinates };
 
 type ListQuery = z.output<typeof trainerListQuerySchema>;
 type TrainerUpdate = z.output<typeof adminTrainerUpdateSchema>;
@@ -117,24 +129,8 @@ export const isUniqueViolation = (error: unknown) => (error as { code?: string }
 export const emailTakenError = () => badRequest('validation_error', EMAIL_TAKEN, { email: EMAIL_TAKEN });
 
 /** A trainer's e-mail is also their sign-in: no other trainer or account may hold it. */
-export async function assertEmailAvailable(
-  db: Kysely<Database>,
-  email: string,
-  trainerId: number,
-  userId: number | null,
-) {
-  const trainerClash = await db
-    .selectFrom('trainers')
-    .select('id')
-    .where('email', '=', email)
-    .where('id', '!=', trainerId)
-    .executeTakeFirst();
-  const userClash = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .$if(userId !== null, (qb) => qb.where('id', '!=', userId as number))
-    .executeTakeFirst();
+export async function assertEmailAvailable(db: Db, email: string, trainerId: number, userId: number | null) {
+  const { trainerClash, userClash } = await findEmailHolders(db, email, trainerId, userId);
   if (trainerClash || userClash) throw emailTakenError();
 }
 
@@ -151,59 +147,7 @@ export async function updateTrainer(
 ): Promise<TrainerFull> {
   let emailChanged: { from: string; to: string; name: string } | undefined;
   try {
-    await db.transaction().execute(async (trx) => {
-      const before = await findTrainerRow(trx, id);
-      if (!before) throw notFound(TRAINER_NOT_FOUND);
-      if (input.email !== before.email) {
-        await assertEmailAvailable(trx, input.email, id, before.userId);
-        emailChanged = { from: before.email, to: input.email, name: input.name };
-        // A link the trainer asked for earlier would move the address again: it no longer applies.
-        await trx
-          .deleteFrom('emailChanges')
-          .where('trainerId', '=', id)
-          .where('usedAt', 'is', null)
-          .execute();
-      }
-
-      const now = new Date();
-      const { profile, ...basics } = input;
-      await trx
-        .updateTable('trainers')
-        .set({ ...basics, updatedAt: now })
-        .where('id', '=', id)
-        .execute();
-      if (before.userId !== null) {
-        // The trainer signs in with this e-mail, so their account follows it.
-        await trx
-          .updateTable('users')
-          .set({ email: input.email, name: input.name })
-          .where('id', '=', before.userId)
-          .execute();
-      }
-      await trx
-        .insertInto('trainerProfiles')
-        .values({ trainerId: id, ...profile })
-        .onConflict((oc) => oc.column('trainerId').doUpdateSet({ ...profile, updatedAt: now }))
-        .execute();
-
-      const beforeProfile = profileOf(before);
-      const changes: FieldChange[] = [];
-      for (const field of ['name', 'email', 'phone', 'city', 'state'] as const) {
-        if (before[field] !== basics[field]) changes.push({ field, from: before[field], to: basics[field] });
-      }
-      for (const field of ADMIN_PROFILE_COLUMNS) {
-        if (beforeProfile[field] !== profile[field]) {
-          changes.push({ field: `profile.${field}`, from: beforeProfile[field], to: profile[field] });
-        }
-      }
-      await refreshTrainerCoordinates(trx, id);
-      if (changes.length) {
-        await trx
-          .insertInto('trainerChanges')
-          .values({ trainerId: id, changedBy, changes: JSON.stringify(changes) })
-          .execute();
-      }
-    });
+    emailChanged = await db.transaction().execute((trx) => saveTrainerEdit(trx, id, input, changedBy));
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTakenError();
     throw error;
@@ -214,21 +158,42 @@ export async function updateTrainer(
   return getTrainerFull(db, id);
 }
 
+/** The writes of an admin's edit, in its transaction; returns the e-mail move to announce, if any. */
+async function saveTrainerEdit(trx: Trx, id: number, input: TrainerUpdate, changedBy: number) {
+  const before = await findTrainerRow(trx, id);
+  if (!before) throw notFound(TRAINER_NOT_FOUND);
+  let emailChanged: { from: string; to: string; name: string } | undefined;
+  if (input.email !== before.email) {
+    await assertEmailAvailable(trx, input.email, id, before.userId);
+    emailChanged = { from: before.email, to: input.email, name: input.name };
+    // A link the trainer asked for earlier would move the address again: it no longer applies.
+    await deleteOpenEmailChanges(trx, id);
+  }
+
+  const now = new Date();
+  const { profile, ...basics } = input;
+  await updateTrainerBasics(trx, id, basics, now);
+  // The trainer signs in with this e-mail, so their account follows it.
+  if (before.userId !== null) await updateUserEmailAndName(trx, before.userId, input.email, input.name);
+  await upsertTrainerProfile(trx, id, profile, now);
+
+  const beforeProfile = profileOf(before);
+  const changes: FieldChange[] = [];
+  for (const field of ['name', 'email', 'phone', 'city', 'state'] as const) {
+    if (before[field] !== basics[field]) changes.push({ field, from: before[field], to: basics[field] });
+  }
+  for (const field of ADMIN_PROFILE_COLUMNS) {
+    if (beforeProfile[field] !== profile[field]) {
+      changes.push({ field: `profile.${field}`, from: beforeProfile[field], to: profile[field] });
+    }
+  }
+  await refreshTrainerCoordinates(trx, id);
+  if (changes.length) await insertTrainerChange(trx, id, changedBy, changes);
+  return emailChanged;
+}
+
 export async function listTrainerChanges(db: Db, trainerId: number): Promise<TrainerChange[]> {
-  const rows = await db
-    .selectFrom('trainerChanges')
-    .leftJoin('users', 'users.id', 'trainerChanges.changedBy')
-    .select([
-      'trainerChanges.id',
-      'trainerChanges.changedAt',
-      'trainerChanges.changes',
-      'users.name as changedByName',
-      'users.email as changedByEmail',
-    ])
-    .where('trainerChanges.trainerId', '=', trainerId)
-    .orderBy('trainerChanges.changedAt', 'desc')
-    .orderBy('trainerChanges.id', 'desc')
-    .execute();
+  const rows = await listTrainerChangeRows(db, trainerId);
   return rows.map((r) => ({
     id: r.id,
     changedAt: r.changedAt.toISOString(),

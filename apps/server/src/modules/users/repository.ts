@@ -55,3 +55,13 @@ export async function loadSessionUser(db: Db, userId: number) {
     .execute();
   return { ...user, trainerId: user.trainerId ?? null, roles: roles.map((r) => r.role) };
 }
+
+/** A trainer's account follows their record: same sign-in e-mail, same name. */
+export async function updateUserEmailAndName(
+  db: Db,
+  userId: number,
+  email: string,
+  name: string,
+): Promise<void> {
+  await db.updateTable('users').set({ email, name }).where('id', '=', userId).execute();
+}

@@ -6,4 +6,5 @@ export {
   listUsersWithRole,
   loadSessionUser,
   revokeRole,
+  updateUserEmailAndName,
 } from './repository';
