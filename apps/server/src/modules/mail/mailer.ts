@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { MailAttachment } from '../../db/schema';
 import { lazyModule } from '../../lib/lazy-module';
+import { insertOutboxMessage, latestOutboxMessages } from './repository';
 
 /** Only with SMTP_URL; loaded then, not at every start. */
 const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
@@ -48,16 +49,7 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger, env: AppConfi
   return {
     kind: 'outbox',
     async send(message) {
-      await db
-        .insertInto('outboxMessages')
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html,
-          attachments: JSON.stringify(message.attachments ?? []),
-        })
-        .execute();
+      await insertOutboxMessage(db, message);
       const mail = { to: message.to, subject: message.subject, ...(logText ? { text: message.text } : {}) };
       log.info({ mail }, 'e-mail kept in outbox');
     },
@@ -66,5 +58,5 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger, env: AppConfi
 }
 
 export async function listOutbox(db: Db, limit = 50) {
-  return db.selectFrom('outboxMessages').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return latestOutboxMessages(db, limit);
 }
