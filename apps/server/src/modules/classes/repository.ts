@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { trainerInGoodStanding } from '../standing/sql';
+import { trainerInGoodStanding } from '../standing/service';
 
 /** Classes with their trainer's name and live registration counts. */
 export function classesWithCounts(db: Kysely<Database>) {

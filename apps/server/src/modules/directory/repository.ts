@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Coordinates } from '../../lib/geocoder';
 import { containsPattern } from '../../lib/sql';
-import { trainerInGoodStanding } from '../standing/sql';
+import { trainerInGoodStanding } from '../standing/service';
 
 /** What narrows the directory; the same for the cards, the map and (without text) the state counts. */
 export interface DirectoryFilter {

@@ -1,21 +1,16 @@
 import { DOCUMENT_TYPES, type TrainerStanding } from '@soulpunch/shared';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
+import { findStandingFacts } from './repository';
+
+// The standing rule in SQL, for other modules' repositories that list trainers to the public.
+export { trainerInGoodStanding } from './repository';
 
 /** Whether the trainer is in the public directory, and in words why not (the same rule as trainerInGoodStanding). */
 export async function getTrainerStanding(db: Db, trainerId: number): Promise<TrainerStanding> {
-  const trainer = await db
-    .selectFrom('trainers')
-    .select(['accessPausedAt', 'certificationSuspendedAt'])
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
-  if (!trainer) throw notFound('Trainer not found');
-  const docs = await db
-    .selectFrom('documents')
-    .innerJoin('documentTemplates', 'documentTemplates.id', 'documents.templateId')
-    .select(['documents.type', 'documents.status', 'documentTemplates.version', 'documentTemplates.title'])
-    .where('documents.trainerId', '=', trainerId)
-    .execute();
+  const facts = await findStandingFacts(db, trainerId);
+  if (!facts) throw notFound('Trainer not found');
+  const { trainer, docs } = facts;
   const reasons: string[] = [];
   for (const type of DOCUMENT_TYPES) {
     const ofType = docs.filter((d) => d.type === type);
