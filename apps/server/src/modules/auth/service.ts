@@ -8,6 +8,15 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { magicLinkEmail } from '../mail/templates';
 import { findUserByEmail, loadSessionUser } from '../users/service';
+import {
+  deleteSession,
+  findSession,
+  insertMagicLink,
+  insertSession,
+  purgeAuthRows,
+  spendMagicLink,
+  touchSession,
+} from './repository';
 
 export interface AuthDeps {
   db: Db;
@@ -56,15 +65,11 @@ export async function sendSignInLink(
   template: (to: string, name: string, link: string) => MailMessage,
 ): Promise<void> {
   const token = newToken();
-  await deps.db
-    .insertInto('magicLinks')
-    .values({
-      tokenHash: hashToken(deps.config.sessionSecret, token),
-      userId: user.id,
-      expiresAt: new Date(nowOf(deps).getTime() + MAGIC_LINK_TTL_MINUTES * 60 * 1000),
-      usedAt: null,
-    })
-    .execute();
+  await insertMagicLink(deps.db, {
+    tokenHash: hashToken(deps.config.sessionSecret, token),
+    userId: user.id,
+    expiresAt: new Date(nowOf(deps).getTime() + MAGIC_LINK_TTL_MINUTES * 60 * 1000),
+  });
   // The link opens a confirm page; only its button spends the token, so a mail scanner's fetch does not.
   const link = `${deps.config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(template(user.email, user.name, link));
@@ -76,16 +81,7 @@ export async function verifyMagicLink(
   ip: string,
 ): Promise<{ sessionToken: string; expiresAt: Date; user: SessionUser; redirectTo: string }> {
   await enforceRateLimits(deps.db, [{ key: `verify:ip:${ip}`, limit: 30, windowSeconds: 60 }]);
-  // One statement marks the link used, so two clicks at the same moment cannot both sign in.
-  const now = nowOf(deps);
-  const link = await deps.db
-    .updateTable('magicLinks')
-    .set({ usedAt: now })
-    .where('tokenHash', '=', hashToken(deps.config.sessionSecret, token))
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .returning('userId')
-    .executeTakeFirst();
+  const link = await spendMagicLink(deps.db, hashToken(deps.config.sessionSecret, token), nowOf(deps));
   if (!link) throw new AppError(400, 'invalid_link', authMessages.invalidLink);
 
   const user = await loadSessionUser(deps.db, link.userId);
@@ -103,15 +99,12 @@ export async function startSession(
   const sessionToken = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await deps.db
-    .insertInto('sessions')
-    .values({
-      idHash: hashToken(deps.config.sessionSecret, sessionToken),
-      userId,
-      lastSeenAt: now,
-      expiresAt,
-    })
-    .execute();
+  await insertSession(deps.db, {
+    idHash: hashToken(deps.config.sessionSecret, sessionToken),
+    userId,
+    lastSeenAt: now,
+    expiresAt,
+  });
   return { sessionToken, expiresAt };
 }
 
@@ -121,48 +114,30 @@ export async function findSessionUser(
   sessionToken: string,
 ): Promise<SessionUser | undefined> {
   const idHash = hashToken(deps.config.sessionSecret, sessionToken);
-  const session = await deps.db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('idHash', '=', idHash)
-    .executeTakeFirst();
+  const session = await findSession(deps.db, idHash);
   if (!session) return undefined;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
-    await deps.db.deleteFrom('sessions').where('idHash', '=', idHash).execute();
+    await deleteSession(deps.db, idHash);
     return undefined;
   }
   if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-    await deps.db
-      .updateTable('sessions')
-      .set({ lastSeenAt: new Date(now) })
-      .where('idHash', '=', idHash)
-      .execute();
+    await touchSession(deps.db, idHash, new Date(now));
   }
   return loadSessionUser(deps.db, session.userId);
 }
 
 export async function endSession(deps: AuthDeps, sessionToken: string): Promise<void> {
-  await deps.db
-    .deleteFrom('sessions')
-    .where('idHash', '=', hashToken(deps.config.sessionSecret, sessionToken))
-    .execute();
+  await deleteSession(deps.db, hashToken(deps.config.sessionSecret, sessionToken));
 }
 
 /** Removes what can no longer be used: expired sessions and links, old rate-limit hits. */
 export async function purgeExpiredAuthData(db: Db, now = new Date()): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', new Date(now.getTime() - SESSION_IDLE_MS))]),
-    )
-    .execute();
-  await db
-    .deleteFrom('magicLinks')
-    .where('expiresAt', '<=', new Date(now.getTime() - 24 * 60 * 60 * 1000))
-    .execute();
-  await db
-    .deleteFrom('rateLimitHits')
-    .where('hitAt', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
-    .execute();
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await purgeAuthRows(db, {
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+    linksBefore: dayAgo,
+    hitsBefore: dayAgo,
+  });
 }
