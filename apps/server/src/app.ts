@@ -32,6 +32,7 @@ import { devRoutes } from './modules/dev/routes';
 import { directoryRoutes, usePublicDirectoryCache } from './modules/directory/routes';
 import { documentJobs, documentRoutes } from './modules/documents/routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { mailJobs } from './modules/mail/queue';
 import { paymentJobs, paymentRoutes } from './modules/payments/routes';
 import { resourceAdminRoutes } from './modules/portal/resources-admin';
 import { portalRoutes } from './modules/portal/routes';
@@ -197,7 +198,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const stop = startScheduler(
       db,
       isShared,
-      [...paymentJobs(deps, app), ...documentJobs(deps), ...profileJobs(deps)],
+      [
+        ...paymentJobs(deps, app),
+        ...documentJobs(deps, app.log),
+        ...mailJobs(deps, app.log),
+        ...profileJobs(deps),
+      ],
       app.log,
       clock,
     );

@@ -15,6 +15,7 @@ import * as directorySearch from './migrations/0011-directory-search';
 import * as publicClassesCache from './migrations/0012-public-classes-cache';
 import * as enrolmentIdentity from './migrations/0013-enrolment-identity';
 import * as emailChanges from './migrations/0014-email-changes';
+import * as mailQueue from './migrations/0015-mail-queue';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-public-classes-cache': publicClassesCache,
   '0013-enrolment-identity': enrolmentIdentity,
   '0014-email-changes': emailChanges,
+  '0015-mail-queue': mailQueue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,9 @@ export interface EnrolmentsTable {
   emailCodeHash: string | null;
   emailCodeExpiresAt: Date | null;
   emailCodeAttempts: Generated<number>;
+  /** A flex subscription whose six-month schedule the provider has yet to confirm (migration 0015). */
+  instalmentScheduleFor: Generated<string | null>;
+  instalmentsScheduledAt: Generated<Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

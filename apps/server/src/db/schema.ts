@@ -55,6 +55,21 @@ export interface OutboxMessagesTable {
   createdAt: CreatedAt;
 }
 
+/** E-mail waiting to be sent (or sent) from the queue: retried with backoff until the mail server takes it. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  attachments: ColumnType<MailAttachment[], string | undefined, never>;
+  attempts: Generated<number>;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: CreatedAt;
+}
+
 export interface MailAttachment {
   filename: string;
   contentType: string;
@@ -266,6 +281,7 @@ export interface Database extends PaymentTables, DocumentTables, AssistantTables
   magicLinks: MagicLinksTable;
   rateLimitHits: RateLimitHitsTable;
   outboxMessages: OutboxMessagesTable;
+  mailQueue: MailQueueTable;
   trainers: TrainersTable;
   trainerProfiles: TrainerProfilesTable;
   trainerOnboardingSteps: TrainerOnboardingStepsTable;

@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AuditEventType, ChainCheck } from '@soulpunch/shared';
-import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
-import type { DocumentEventRow } from '../../db/schema-documents';
+import type { Trx } from '../../db/types';
+import { allAuditEvents, eventsOf, insertAuditEvent, lockChainAndReadLastHash } from './audit-repository';
 
 const GENESIS = '0'.repeat(64);
-/** Serialises appends across connections and instances, so the chain never forks. */
-const CHAIN_LOCK = 70_070_007;
 
 export const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
 
@@ -39,24 +36,14 @@ function entryHash(prevHash: string, e: AuditEntry): string {
 }
 
 /** Appends one event inside the caller's transaction, linked to the hash of the entry before it. */
-export async function appendAuditEvent(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
-  const last = await trx
-    .selectFrom('documentEvents')
-    .select('entryHash')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const prevHash = last?.entryHash ?? GENESIS;
-  await trx
-    .insertInto('documentEvents')
-    .values({ ...entry, prevHash, entryHash: entryHash(prevHash, entry) })
-    .execute();
+export async function appendAuditEvent(trx: Trx, entry: AuditEntry): Promise<void> {
+  const prevHash = (await lockChainAndReadLastHash(trx)) ?? GENESIS;
+  await insertAuditEvent(trx, { ...entry, prevHash, entryHash: entryHash(prevHash, entry) });
 }
 
 /** Recomputes every entry: an edited entry no longer matches its hash; a deleted one breaks the next link. */
 export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
-  const rows = await db.selectFrom('documentEvents').selectAll().orderBy('id').execute();
+  const rows = await allAuditEvents(db);
   let prev = GENESIS;
   for (const row of rows) {
     if (row.prevHash !== prev) {
@@ -78,11 +65,4 @@ export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
   return { ok: true, checked: rows.length, brokenAt: null };
 }
 
-export async function eventsOf(db: Db, documentId: number): Promise<DocumentEventRow[]> {
-  return db
-    .selectFrom('documentEvents')
-    .selectAll()
-    .where('documentId', '=', documentId)
-    .orderBy('id')
-    .execute();
-}
+export { eventsOf };

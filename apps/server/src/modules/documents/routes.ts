@@ -1,5 +1,5 @@
 import { esignConsentSchema, signDocumentSchema, templateDraftSchema } from '@soulpunch/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { enforceRateLimits } from '../../lib/rate-limit';
@@ -51,8 +51,8 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/documents', { config: { access: 'admin' } }, async () => listAllDocuments(deps.db));
-  r.post('/api/documents/refresh', { config: { access: 'admin' } }, async () =>
-    runDocumentSchedule(deps, deps.clock.now()),
+  r.post('/api/documents/refresh', { config: { access: 'admin' } }, async (request) =>
+    runDocumentSchedule(deps, deps.clock.now(), request.log),
   );
   r.post('/api/documents/audit/verify', { config: { access: 'admin' } }, async () =>
     verifyAuditChain(deps.db),
@@ -191,12 +191,12 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 }
 
-export function documentJobs(deps: AppDeps): ScheduledJob[] {
+export function documentJobs(deps: AppDeps, log?: FastifyBaseLogger): ScheduledJob[] {
   return [
     {
       name: 'documents:reminders-and-expiry',
       everyMs: deps.config.jobsEveryMs,
-      run: (now) => runDocumentSchedule(deps, now),
+      run: (now) => runDocumentSchedule(deps, now, log),
     },
   ];
 }

@@ -11,21 +11,42 @@ import {
   type signDocumentSchema,
   type VerifyResult,
 } from '@soulpunch/shared';
-import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
-import type { DocumentRow, TemplateRow } from '../../db/schema-documents';
+import type { TemplateRow } from '../../db/schema-documents';
 import type { AppDeps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { DAY_MS } from '../../lib/clock';
+import type { MailMessage } from '../mail/mailer';
+import { deliverMail, queueMail, sendQueuedMail } from '../mail/queue';
 import { noticeEmail } from '../mail/templates';
 import { appendAuditEvent, eventsOf, sha256 } from './audit';
 import { renderSignedDocument } from './pdf';
+import {
+  completeOnboarding,
+  findConsent,
+  findCurrentConsent,
+  findDocument,
+  findDocumentByPdfHash,
+  findLiveDocument,
+  findSignedDocument,
+  insertConsent,
+  insertDocument,
+  insertTemplateIfNew,
+  type Joined,
+  latestTemplateOf,
+  listDocuments,
+  listOpenDocuments,
+  listSentDocumentsOf,
+  markSigned,
+  trainerContact,
+  updateDocument,
+  withdrawConsents,
+} from './repository';
 import { checkSeal, sealKeyFor, sealPdf } from './seal';
 import { ESIGN_DISCLOSURE, FIRST_TEMPLATES } from './template-texts';
 
-type Trx = Kysely<Database>;
 type SignInput = z.output<typeof signDocumentSchema>;
 export interface RequestContext {
   user: SessionUser | null;
@@ -39,30 +60,19 @@ export const DISCLOSURE = { ...ESIGN_DISCLOSURE, sha256: sha256(ESIGN_DISCLOSURE
 export async function ensureTemplates(db: Db): Promise<void> {
   for (const type of DOCUMENT_TYPES) {
     const t = FIRST_TEMPLATES[type];
-    await db
-      .insertInto('documentTemplates')
-      .values({
-        type,
-        version: 1,
-        title: t.title,
-        description: t.description,
-        body: t.body,
-        sha256: sha256(t.body),
-      })
-      .onConflict((oc) => oc.columns(['type', 'version']).doNothing())
-      .execute();
+    await insertTemplateIfNew(db, {
+      type,
+      version: 1,
+      title: t.title,
+      description: t.description,
+      body: t.body,
+      sha256: sha256(t.body),
+    });
   }
 }
 
 async function latestTemplate(db: Db, type: DocumentType): Promise<TemplateRow> {
-  const find = () =>
-    db
-      .selectFrom('documentTemplates')
-      .selectAll()
-      .where('type', '=', type)
-      .orderBy('version', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  const find = () => latestTemplateOf(db, type);
   const found = await find();
   if (found) return found;
   // An emptied database (tests, a restore) gets the first versions back rather than failing to onboard.
@@ -72,31 +82,6 @@ async function latestTemplate(db: Db, type: DocumentType): Promise<TemplateRow> 
 
 const signingUrl = (deps: AppDeps, id: number) => `${deps.config.appUrl}/trainer-portal/documents/${id}`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-type Joined = DocumentRow & {
-  title: string;
-  description: string;
-  version: number;
-  sha256: string;
-  body: string;
-  trainerName: string;
-};
-
-function joined(db: Trx) {
-  return db
-    .selectFrom('documents')
-    .innerJoin('documentTemplates', 'documentTemplates.id', 'documents.templateId')
-    .innerJoin('trainers', 'trainers.id', 'documents.trainerId')
-    .selectAll('documents')
-    .select([
-      'documentTemplates.title',
-      'documentTemplates.description',
-      'documentTemplates.version',
-      'documentTemplates.sha256',
-      'documentTemplates.body',
-      'trainers.name as trainerName',
-    ]);
-}
 
 function toSummary(d: Joined): DocumentSummary {
   return {
@@ -119,8 +104,8 @@ function toSummary(d: Joined): DocumentSummary {
   };
 }
 
-async function loadDocument(db: Trx, id: number): Promise<Joined> {
-  const row = await joined(db).where('documents.id', '=', id).executeTakeFirst();
+async function loadDocument(db: Db, id: number): Promise<Joined> {
+  const row = await findDocument(db, id);
   if (!row) throw notFound('Document not found.');
   return row;
 }
@@ -139,58 +124,63 @@ const byRequest = (ctx: RequestContext, fallback: string) => ({
 
 const SYSTEM = { actorUserId: null, actor: 'system', ip: null, userAgent: null };
 
-/** E-mails the signing link: pending -> sent, with a fresh expiry period. A mail failure leaves it pending. */
-async function sendDocument(
+type Actor = { actorUserId: number | null; actor: string };
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/**
+ * Records what happened to a document (its row and its audit entry) and queues the e-mail telling the trainer, in
+ * one transaction; the e-mail is sent after commit, and retried by the mail round if the mail server refuses.
+ */
+async function recordAndMail(
   deps: AppDeps,
   doc: Joined,
-  actor: { actorUserId: number | null; actor: string },
-) {
-  const trainer = await deps.db
-    .selectFrom('trainers')
-    .select(['email', 'name'])
-    .where('id', '=', doc.trainerId)
-    .executeTakeFirstOrThrow();
-  const now = deps.clock.now();
-  try {
-    await deps.mailer.send(
-      noticeEmail({
-        to: trainer.email,
-        name: trainer.name,
-        subject: `Please sign: ${doc.title}`,
-        paragraphs: [
-          `Your ${doc.title} is ready to sign. It takes a few minutes: read it, tick 'I have read and agree' and type your name.`,
-          `The link works after you sign in to the Trainer Portal. The document stays open for ${deps.config.documentExpiryDays} days.`,
-        ],
-        action: { label: `Review and sign the ${doc.title}`, url: signingUrl(deps, doc.id) },
-      }),
-    );
-  } catch {
-    return false;
-  }
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('documents')
-      .set({
-        status: 'sent',
-        sentAt: now,
-        expiresAt: new Date(now.getTime() + deps.config.documentExpiryDays * DAY_MS),
-        reminderSentAt: null,
-        lastReminderAt: null,
-        updatedAt: now,
-      })
-      .where('id', '=', doc.id)
-      .execute();
+  change: Parameters<typeof updateDocument>[2],
+  audit: { type: 'sent' | 'reminder_sent'; at: Date; actor: Actor },
+  message: MailMessage,
+): Promise<void> {
+  const mail = await deps.db.transaction().execute(async (trx) => {
+    await updateDocument(trx, doc.id, change);
     await appendAuditEvent(trx, {
       documentId: doc.id,
-      type: 'sent',
-      at: now,
+      type: audit.type,
+      at: audit.at,
       ip: null,
       userAgent: null,
       documentHash: doc.sha256,
-      ...actor,
+      ...audit.actor,
     });
+    return queueMail(trx, audit.at, message);
   });
-  return true;
+  await deliverMail(deps, mail);
+}
+
+/** E-mails the signing link: pending -> sent, with a fresh expiry period. */
+async function sendDocument(deps: AppDeps, doc: Joined, actor: Actor) {
+  const trainer = await trainerContact(deps.db, doc.trainerId);
+  const now = deps.clock.now();
+  await recordAndMail(
+    deps,
+    doc,
+    {
+      status: 'sent',
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + deps.config.documentExpiryDays * DAY_MS),
+      reminderSentAt: null,
+      lastReminderAt: null,
+      updatedAt: now,
+    },
+    { type: 'sent', at: now, actor },
+    noticeEmail({
+      to: trainer.email,
+      name: trainer.name,
+      subject: `Please sign: ${doc.title}`,
+      paragraphs: [
+        `Your ${doc.title} is ready to sign. It takes a few minutes: read it, tick 'I have read and agree' and type your name.`,
+        `The link works after you sign in to the Trainer Portal. The document stays open for ${deps.config.documentExpiryDays} days.`,
+      ],
+      action: { label: `Review and sign the ${doc.title}`, url: signingUrl(deps, doc.id) },
+    }),
+  );
 }
 
 /**
@@ -208,29 +198,20 @@ export async function createDocumentOfLatestVersion(
   type: DocumentType,
 ): Promise<number | null> {
   const template = await latestTemplate(deps.db, type);
-  const existing = await deps.db
-    .selectFrom('documents')
-    .select('id')
-    .where('trainerId', '=', trainerId)
-    .where('templateId', '=', template.id)
-    .where('status', 'in', ['pending', 'sent', 'signed'])
-    .executeTakeFirst();
-  if (existing) return null;
-  const created = await deps.db
-    .insertInto('documents')
-    .values({ trainerId, templateId: template.id, type, createdAt: deps.clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sendDocument(deps, await loadDocument(deps.db, created.id), SYSTEM);
-  return created.id;
+  if (await findLiveDocument(deps.db, trainerId, template.id)) return null;
+  const id = await insertDocument(deps.db, {
+    trainerId,
+    templateId: template.id,
+    type,
+    createdAt: deps.clock.now(),
+  });
+  await sendDocument(deps, await loadDocument(deps.db, id), SYSTEM);
+  return id;
 }
 
 /** The latest document of each type for a trainer (older versions and expired copies stay in the admin list). */
 export async function listTrainerDocuments(db: Db, trainerId: number): Promise<DocumentSummary[]> {
-  const rows = await joined(db)
-    .where('documents.trainerId', '=', trainerId)
-    .orderBy('documents.id', 'desc')
-    .execute();
+  const rows = await listDocuments(db, trainerId);
   const latest = new Map<string, Joined>();
   for (const row of rows) if (!latest.has(row.type)) latest.set(row.type, row);
   return DOCUMENT_TYPES.flatMap((type) => {
@@ -240,19 +221,10 @@ export async function listTrainerDocuments(db: Db, trainerId: number): Promise<D
 }
 
 export async function listAllDocuments(db: Db): Promise<DocumentSummary[]> {
-  return (await joined(db).orderBy('documents.id', 'desc').execute()).map(toSummary);
+  return (await listDocuments(db)).map(toSummary);
 }
 
-async function currentConsent(db: Trx, userId: number) {
-  return db
-    .selectFrom('esignConsents')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('withdrawnAt', 'is', null)
-    .where('disclosureSha256', '=', DISCLOSURE.sha256)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
+const currentConsent = (db: Db, userId: number) => findCurrentConsent(db, userId, DISCLOSURE.sha256);
 
 export async function getConsentState(db: Db, userId: number): Promise<EsignConsentState> {
   const given = await currentConsent(db, userId);
@@ -277,25 +249,16 @@ export async function giveConsent(
   if (!(await currentConsent(deps.db, ctx.user.id))) {
     const now = deps.clock.now();
     await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('esignConsents')
-        .values({
-          userId: ctx.user.id,
-          disclosureVersion: DISCLOSURE.version,
-          disclosureSha256: DISCLOSURE.sha256,
-          givenAt: now,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-        })
-        .execute();
+      await insertConsent(trx, {
+        userId: ctx.user.id,
+        disclosureVersion: DISCLOSURE.version,
+        disclosureSha256: DISCLOSURE.sha256,
+        givenAt: now,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
       // The consent is part of each open document's story.
-      const open = await trx
-        .selectFrom('documents')
-        .innerJoin('documentTemplates', 'documentTemplates.id', 'documents.templateId')
-        .select(['documents.id', 'documentTemplates.sha256'])
-        .where('documents.trainerId', '=', ctx.user.trainerId ?? -1)
-        .where('documents.status', '=', 'sent')
-        .execute();
+      const open = await listSentDocumentsOf(trx, ctx.user.trainerId ?? -1);
       for (const d of open) {
         await appendAuditEvent(trx, {
           documentId: d.id,
@@ -314,12 +277,7 @@ export async function giveConsent(
 }
 
 export async function withdrawConsent(deps: AppDeps, userId: number): Promise<EsignConsentState> {
-  await deps.db
-    .updateTable('esignConsents')
-    .set({ withdrawnAt: deps.clock.now() })
-    .where('userId', '=', userId)
-    .where('withdrawnAt', 'is', null)
-    .execute();
+  await withdrawConsents(deps.db, userId, deps.clock.now());
   return getConsentState(deps.db, userId);
 }
 
@@ -344,7 +302,7 @@ export async function getDocumentDetail(
     (!doc.viewedAt || now.getTime() - doc.viewedAt.getTime() > DAY_MS)
   ) {
     await deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('documents').set({ viewedAt: now }).where('id', '=', id).execute();
+      await updateDocument(trx, id, { viewedAt: now });
       await appendAuditEvent(trx, {
         documentId: id,
         type: 'viewed',
@@ -389,25 +347,18 @@ export async function signDocument(
   if (!consent) throw new AppError(409, 'consent_required', documentMessages.consentRequired);
 
   const signed = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('documents')
-      .set({
-        status: 'signed',
-        signedAt: now,
-        signerUserId: user.id,
-        signerName: input.fullName,
-        signerEmail: user.email,
-        signatureImage: input.signatureImage ?? null,
-        signerIp: ctx.ip,
-        signerUserAgent: ctx.userAgent,
-        consentId: consent.id,
-        signedTemplateSha256: doc.sha256,
-        updatedAt: now,
-      })
-      .where('id', '=', id)
-      .where('status', 'in', ['pending', 'sent'])
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await markSigned(trx, id, {
+      signedAt: now,
+      signerUserId: user.id,
+      signerName: input.fullName,
+      signerEmail: user.email,
+      signatureImage: input.signatureImage ?? null,
+      signerIp: ctx.ip,
+      signerUserAgent: ctx.userAgent,
+      consentId: consent.id,
+      signedTemplateSha256: doc.sha256,
+      updatedAt: now,
+    });
     if (!updated) throw new AppError(409, 'already_signed', documentMessages.alreadySigned);
     await appendAuditEvent(trx, {
       documentId: id,
@@ -423,7 +374,8 @@ export async function signDocument(
   });
   if (signed) {
     const pdf = await issueSealedPdf(deps, id);
-    await deps.mailer.send({
+    // The signed copy goes through the mail queue: a refusing mail server does not fail the signature.
+    await sendQueuedMail(deps, {
       ...noticeEmail({
         to: user.email,
         name: input.fullName,
@@ -455,9 +407,7 @@ export async function issueSealedPdf(deps: AppDeps, id: number): Promise<Buffer>
     const stored = await deps.storage.get(doc.pdfPath);
     if (stored) return stored;
   }
-  const consent = doc.consentId
-    ? await deps.db.selectFrom('esignConsents').selectAll().where('id', '=', doc.consentId).executeTakeFirst()
-    : undefined;
+  const consent = doc.consentId ? await findConsent(deps.db, doc.consentId) : undefined;
   const events = await eventsOf(deps.db, id);
   const rendered = await renderSignedDocument({
     documentId: id,
@@ -484,11 +434,7 @@ export async function issueSealedPdf(deps: AppDeps, id: number): Promise<Buffer>
   const sealed = await sealPdf(rendered, sealKeyFor(deps.config), doc.signedAt);
   const key = `documents/${doc.trainerId}/${id}-${sha256(sealed).slice(0, 16)}.pdf`;
   await deps.storage.put(key, sealed);
-  await deps.db
-    .updateTable('documents')
-    .set({ pdfPath: key, pdfSha256: sha256(sealed) })
-    .where('id', '=', id)
-    .execute();
+  await updateDocument(deps.db, id, { pdfPath: key, pdfSha256: sha256(sealed) });
   return sealed;
 }
 
@@ -513,31 +459,26 @@ export async function downloadSignedPdf(
 }
 
 /** All three required documents signed on their latest versions: onboarding moves past 'documents_pending'. */
-export async function documentsComplete(db: Trx, trainerId: number): Promise<boolean> {
+export async function documentsComplete(db: Db, trainerId: number): Promise<boolean> {
   const docs = await listTrainerDocuments(db, trainerId);
   return DOCUMENT_TYPES.every((type) => docs.some((d) => d.type === type && d.status === 'signed'));
 }
 
 async function completeOnboardingIfSigned(db: Db, trainerId: number) {
   if (await documentsComplete(db, trainerId)) {
-    await db
-      .updateTable('trainers')
-      .set({ onboardingStatus: 'completed' })
-      .where('id', '=', trainerId)
-      .where('onboardingStatus', '=', 'documents_pending')
-      .execute();
+    await completeOnboarding(db, trainerId);
   }
 }
 
 /** A reminder e-mail and its audit entry. */
-async function remind(deps: AppDeps, doc: Joined, actor: { actorUserId: number | null; actor: string }) {
-  const trainer = await deps.db
-    .selectFrom('trainers')
-    .select(['email', 'name'])
-    .where('id', '=', doc.trainerId)
-    .executeTakeFirstOrThrow();
+async function remind(deps: AppDeps, doc: Joined, actor: Actor) {
+  const trainer = await trainerContact(deps.db, doc.trainerId);
   const now = deps.clock.now();
-  await deps.mailer.send(
+  await recordAndMail(
+    deps,
+    doc,
+    { reminderSentAt: doc.reminderSentAt ?? now, lastReminderAt: now, updatedAt: now },
+    { type: 'reminder_sent', at: now, actor },
     noticeEmail({
       to: trainer.email,
       name: trainer.name,
@@ -549,22 +490,6 @@ async function remind(deps: AppDeps, doc: Joined, actor: { actorUserId: number |
       action: { label: `Review and sign the ${doc.title}`, url: signingUrl(deps, doc.id) },
     }),
   );
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('documents')
-      .set({ reminderSentAt: doc.reminderSentAt ?? now, lastReminderAt: now, updatedAt: now })
-      .where('id', '=', doc.id)
-      .execute();
-    await appendAuditEvent(trx, {
-      documentId: doc.id,
-      type: 'reminder_sent',
-      at: now,
-      ip: null,
-      userAgent: null,
-      documentHash: doc.sha256,
-      ...actor,
-    });
-  });
 }
 
 /**
@@ -576,15 +501,14 @@ async function applyDocumentRules(
   doc: Joined,
   now: Date,
 ): Promise<'sent' | 'expired' | 'reminded' | null> {
-  if (doc.status === 'pending') return (await sendDocument(deps, doc, SYSTEM)) ? 'sent' : null;
+  if (doc.status === 'pending') {
+    await sendDocument(deps, doc, SYSTEM);
+    return 'sent';
+  }
   if (doc.status !== 'sent' || !doc.sentAt) return null;
   if (doc.expiresAt && doc.expiresAt <= now) {
     await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('documents')
-        .set({ status: 'expired', updatedAt: now })
-        .where('id', '=', doc.id)
-        .execute();
+      await updateDocument(trx, doc.id, { status: 'expired', updatedAt: now });
       await appendAuditEvent(trx, {
         documentId: doc.id,
         type: 'expired',
@@ -605,12 +529,21 @@ async function applyDocumentRules(
   return null;
 }
 
-export async function runDocumentSchedule(deps: AppDeps, now: Date) {
-  const open = await joined(deps.db).where('documents.status', 'in', ['pending', 'sent']).execute();
-  const counts = { checked: open.length, sent: 0, expired: 0, reminded: 0 };
+/**
+ * The reminders-and-expiry round. Each document is its own unit of work: one that fails (a database error, a
+ * template gone) is logged and left as it was, to be tried again next round, and the others go on.
+ */
+export async function runDocumentSchedule(deps: AppDeps, now: Date, log?: Log) {
+  const open = await listOpenDocuments(deps.db);
+  const counts = { checked: open.length, sent: 0, expired: 0, reminded: 0, failed: 0 };
   for (const doc of open) {
-    const done = await applyDocumentRules(deps, doc, now);
-    if (done) counts[done] += 1;
+    try {
+      const done = await applyDocumentRules(deps, doc, now);
+      if (done) counts[done] += 1;
+    } catch (err) {
+      counts.failed += 1;
+      log?.error({ err, documentId: doc.id }, 'document round: this document failed, retried next round');
+    }
   }
   return counts;
 }
@@ -646,9 +579,7 @@ export async function resendDocument(
 ): Promise<DocumentSummary> {
   const doc = await loadDocument(deps.db, id);
   if (doc.status === 'signed') throw new AppError(409, 'already_signed', documentMessages.alreadySigned);
-  if (!(await sendDocument(deps, doc, { actorUserId: admin.id, actor: admin.email }))) {
-    throw new AppError(502, 'mail_failed', 'The e-mail could not be sent. Please try again.');
-  }
+  await sendDocument(deps, doc, { actorUserId: admin.id, actor: admin.email });
   return getDocumentSummary(deps.db, id);
 }
 
@@ -676,7 +607,7 @@ export async function verifyUploadedPdf(
 ): Promise<VerifyResult> {
   const hash = sha256(file);
   const seal = checkSeal(file, sealKeyFor(deps.config).certificatePem);
-  const doc = await joined(deps.db).where('documents.pdfSha256', '=', hash).executeTakeFirst();
+  const doc = await findDocumentByPdfHash(deps.db, hash);
   const reasons: string[] = [];
   if (!seal.ok) reasons.push(seal.reason);
   if (!doc)
@@ -719,10 +650,7 @@ export async function verifyUploadedPdf(
 
 /** What the QR code on a certificate opens: the recorded facts to compare a file against. */
 export async function publicDocumentFacts(db: Db, id: number) {
-  const doc = await joined(db)
-    .where('documents.id', '=', id)
-    .where('documents.status', '=', 'signed')
-    .executeTakeFirst();
+  const doc = await findSignedDocument(db, id);
   if (!doc?.signedAt) throw notFound('No signed document has this number.');
   const events = await eventsOf(db, id);
   return {

@@ -12,6 +12,13 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { sha256 } from './audit';
 import { renderPreview } from './pdf';
+import {
+  insertTemplate,
+  latestTemplateOf,
+  listCampaignDocuments,
+  listSignersOf,
+  listTemplateRows,
+} from './repository';
 import { createDocumentOfLatestVersion } from './service';
 
 type Draft = z.output<typeof templateDraftSchema>;
@@ -23,7 +30,7 @@ export function parseDocumentType(value: string): DocumentType {
 }
 
 export async function listTemplates(db: Db): Promise<DocumentTemplateView[]> {
-  const rows = await db.selectFrom('documentTemplates').selectAll().orderBy('version', 'desc').execute();
+  const rows = await listTemplateRows(db);
   return DOCUMENT_TYPES.flatMap((type) => {
     const versions = rows.filter((r) => r.type === type);
     const latest = versions[0];
@@ -61,12 +68,7 @@ export async function publishTemplateVersion(
   draft: Draft,
   admin: SessionUser,
 ): Promise<DocumentTemplateView> {
-  const latest = await deps.db
-    .selectFrom('documentTemplates')
-    .select(['version', 'sha256'])
-    .where('type', '=', type)
-    .orderBy('version', 'desc')
-    .executeTakeFirst();
+  const latest = await latestTemplateOf(deps.db, type);
   const hash = sha256(draft.body);
   if (latest?.sha256 === hash) {
     throw new AppError(409, 'unchanged', 'This text is the same as the current version.', {
@@ -74,59 +76,31 @@ export async function publishTemplateVersion(
     });
   }
   try {
-    await deps.db
-      .insertInto('documentTemplates')
-      .values({
-        type,
-        version: (latest?.version ?? 0) + 1,
-        title: draft.title,
-        description: draft.description,
-        body: draft.body,
-        sha256: hash,
-        publishedAt: deps.clock.now(),
-        publishedBy: admin.id,
-      })
-      .execute();
+    await insertTemplate(deps.db, {
+      type,
+      version: (latest?.version ?? 0) + 1,
+      title: draft.title,
+      description: draft.description,
+      body: draft.body,
+      sha256: hash,
+      publishedAt: deps.clock.now(),
+      publishedBy: admin.id,
+    });
   } catch {
     // The unique (type, version) refused a concurrent publication: one admin wins, the other retries.
     throw new AppError(409, 'version_conflict', 'Another version was just published. Reload and try again.');
   }
-  const signers = await deps.db
-    .selectFrom('documents')
-    .select('trainerId')
-    .distinct()
-    .where('type', '=', type)
-    .where('status', '=', 'signed')
-    .execute();
-  for (const { trainerId } of signers) await createDocumentOfLatestVersion(deps, trainerId, type);
+  const signers = await listSignersOf(deps.db, type);
+  for (const trainerId of signers) await createDocumentOfLatestVersion(deps, trainerId, type);
   const view = (await listTemplates(deps.db)).find((t) => t.type === type);
   if (!view) throw notFound('No document template of this type.');
   return view;
 }
 
 export async function getCampaign(db: Db, type: DocumentType): Promise<CampaignView> {
-  const template = await db
-    .selectFrom('documentTemplates')
-    .selectAll()
-    .where('type', '=', type)
-    .orderBy('version', 'desc')
-    .executeTakeFirst();
+  const template = await latestTemplateOf(db, type);
   if (!template) throw notFound('No document template of this type.');
-  const docs = await db
-    .selectFrom('documents')
-    .innerJoin('trainers', 'trainers.id', 'documents.trainerId')
-    .select([
-      'documents.id',
-      'documents.trainerId',
-      'trainers.name',
-      'documents.status',
-      'documents.sentAt',
-      'documents.reminderSentAt',
-      'documents.signedAt',
-    ])
-    .where('documents.templateId', '=', template.id)
-    .orderBy('documents.id', 'desc')
-    .execute();
+  const docs = await listCampaignDocuments(db, template.id);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     type,

@@ -1,46 +1,42 @@
 import type { PaymentSummary } from '@soulpunch/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { refreshPaymentStanding } from './ledger';
+import {
+  paymentOf as findPayment,
+  insertLedgerEntry,
+  moveInstalments,
+  oldestOwedRow,
+  updatePayment,
+} from './ledger-repository';
+import {
+  findPaidEnrolmentOfTrainer,
+  recordTrainerChange,
+  reinstateCertification,
+  suspendCertification,
+  trainerPaymentState,
+} from './repository';
 import { getPaymentSummary } from './service';
 
-type Trx = Kysely<Database>;
-
 /** Every admin action on money is written to the trainer's audit history with its reason. */
-async function recordChange(
+const recordChange = (
   trx: Trx,
   trainerId: number,
   adminId: number,
   field: string,
   from: unknown,
   to: unknown,
-) {
-  await trx
-    .insertInto('trainerChanges')
-    .values({ trainerId, changedBy: adminId, changes: JSON.stringify([{ field, from, to }]) })
-    .execute();
-}
+) => recordTrainerChange(trx, trainerId, adminId, { field, from, to });
 
 async function paidEnrolmentOf(trx: Trx, trainerId: number) {
-  const enrolment = await trx
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('trainerId', '=', trainerId)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
+  const enrolment = await findPaidEnrolmentOfTrainer(trx, trainerId);
   if (!enrolment) throw new AppError(409, 'no_payment_plan', 'This trainer has no payment plan to change.');
   return enrolment;
 }
 
 async function paymentOf(trx: Trx, enrolmentId: number, paymentId: number) {
-  const row = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', paymentId)
-    .where('enrolmentId', '=', enrolmentId)
-    .executeTakeFirst();
+  const row = await findPayment(trx, enrolmentId, paymentId);
   if (!row) throw notFound('Payment not found.');
   return row;
 }
@@ -63,18 +59,11 @@ export async function applyAdminPaymentAction(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     if (action.kind === 'reinstate') {
-      const t = await trx
-        .selectFrom('trainers')
-        .select(['certificationSuspendedAt', 'certificationSuspensionReason'])
-        .where('id', '=', trainerId)
-        .executeTakeFirstOrThrow();
+      const t = await trainerPaymentState(trx, trainerId);
+      if (!t) throw notFound('Trainer not found');
       if (!t.certificationSuspendedAt)
         throw new AppError(409, 'not_suspended', 'This certification is not suspended.');
-      await trx
-        .updateTable('trainers')
-        .set({ certificationSuspendedAt: null, certificationSuspensionReason: null, updatedAt: now })
-        .where('id', '=', trainerId)
-        .execute();
+      await reinstateCertification(trx, trainerId, now);
       await recordChange(
         trx,
         trainerId,
@@ -89,40 +78,27 @@ export async function applyAdminPaymentAction(
     switch (action.kind) {
       case 'offline': {
         // Pays the oldest instalment still owed, else records an extra payment.
-        const owed = await trx
-          .selectFrom('payments')
-          .selectAll()
-          .where('enrolmentId', '=', enrolment.id)
-          .where('status', 'in', ['failed', 'scheduled', 'paused'])
-          .orderBy('instalment')
-          .executeTakeFirst();
+        const owed = await oldestOwedRow(trx, enrolment.id);
         if (owed) {
-          await trx
-            .updateTable('payments')
-            .set({
-              status: 'paid',
-              paidAt: now,
-              payNowUrl: null,
-              note: `Offline payment: ${action.reason}`,
-              updatedAt: now,
-            })
-            .where('id', '=', owed.id)
-            .execute();
+          await updatePayment(trx, owed.id, {
+            status: 'paid',
+            paidAt: now,
+            payNowUrl: null,
+            note: `Offline payment: ${action.reason}`,
+            updatedAt: now,
+          });
         } else {
-          await trx
-            .insertInto('payments')
-            .values({
-              enrolmentId: enrolment.id,
-              instalment: null,
-              kind: 'offline',
-              amountCents: action.amountCents,
-              currency: enrolment.currency,
-              dueOn: null,
-              status: 'paid',
-              paidAt: now,
-              note: `Offline payment: ${action.reason}`,
-            })
-            .execute();
+          await insertLedgerEntry(trx, {
+            enrolmentId: enrolment.id,
+            instalment: null,
+            kind: 'offline',
+            amountCents: action.amountCents,
+            currency: enrolment.currency,
+            dueOn: null,
+            status: 'paid',
+            paidAt: now,
+            note: `Offline payment: ${action.reason}`,
+          });
         }
         await recordChange(
           trx,
@@ -139,37 +115,21 @@ export async function applyAdminPaymentAction(
         if (row.status !== 'paid' || row.kind === 'refund') {
           throw new AppError(409, 'not_refundable', 'Only a paid payment can be refunded.');
         }
-        await trx
-          .updateTable('payments')
-          .set({ status: 'refunded', updatedAt: now })
-          .where('id', '=', row.id)
-          .execute();
-        await trx
-          .insertInto('payments')
-          .values({
-            enrolmentId: enrolment.id,
-            instalment: null,
-            kind: 'refund',
-            amountCents: -row.amountCents,
-            currency: row.currency,
-            dueOn: null,
-            status: 'refunded',
-            providerRef: `admin-refund-${row.id}`,
-            paidAt: now,
-            note: `Refund recorded by an admin: ${action.reason}`,
-          })
-          .execute();
+        await updatePayment(trx, row.id, { status: 'refunded', updatedAt: now });
+        await insertLedgerEntry(trx, {
+          enrolmentId: enrolment.id,
+          instalment: null,
+          kind: 'refund',
+          amountCents: -row.amountCents,
+          currency: row.currency,
+          dueOn: null,
+          status: 'refunded',
+          providerRef: `admin-refund-${row.id}`,
+          paidAt: now,
+          note: `Refund recorded by an admin: ${action.reason}`,
+        });
         // Certification is suspended until an admin decides (spec: no refunds once access is granted).
-        await trx
-          .updateTable('trainers')
-          .set({
-            certificationSuspendedAt: now,
-            certificationSuspensionReason: 'A payment was refunded.',
-            updatedAt: now,
-          })
-          .where('id', '=', trainerId)
-          .where('certificationSuspendedAt', 'is', null)
-          .execute();
+        await suspendCertification(trx, trainerId, now, 'A payment was refunded.');
         await recordChange(
           trx,
           trainerId,
@@ -185,11 +145,12 @@ export async function applyAdminPaymentAction(
         if (!['scheduled', 'failed', 'paused'].includes(row.status)) {
           throw new AppError(409, 'not_waivable', 'Only an unpaid instalment can be waived.');
         }
-        await trx
-          .updateTable('payments')
-          .set({ status: 'waived', payNowUrl: null, note: `Waived: ${action.reason}`, updatedAt: now })
-          .where('id', '=', row.id)
-          .execute();
+        await updatePayment(trx, row.id, {
+          status: 'waived',
+          payNowUrl: null,
+          note: `Waived: ${action.reason}`,
+          updatedAt: now,
+        });
         await recordChange(
           trx,
           trainerId,
@@ -204,14 +165,8 @@ export async function applyAdminPaymentAction(
       case 'resume': {
         const [from, to] =
           action.kind === 'pause' ? (['scheduled', 'paused'] as const) : (['paused', 'scheduled'] as const);
-        const changed = await trx
-          .updateTable('payments')
-          .set({ status: to, updatedAt: now })
-          .where('enrolmentId', '=', enrolment.id)
-          .where('status', '=', from)
-          .returning('id')
-          .execute();
-        if (!changed.length) {
+        const changed = await moveInstalments(trx, enrolment.id, from, to, now);
+        if (!changed) {
           throw new AppError(
             409,
             'nothing_to_change',

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { PLANS } from '@soulpunch/shared';
 import type { EnrolmentRow } from '../../db/schema-payments';
+import type { Trx } from '../../db/types';
 import {
   ensureLedgerRows,
   expectedCurrency,
@@ -10,8 +9,20 @@ import {
   markInstalmentPaid,
   refreshPaymentStanding,
 } from './ledger';
-
-type Trx = Kysely<Database>;
+import {
+  earliestRefund,
+  enrolmentIdOfCharge,
+  insertLedgerEntry,
+  instalmentOfInvoice,
+  instalmentRow,
+} from './ledger-repository';
+import {
+  endSubscription,
+  findEnrolmentForEvent,
+  getEnrolment,
+  suspendCertification,
+  updateEnrolment,
+} from './repository';
 
 /** The part of a Stripe event we read; the test provider sends the same shape. */
 export interface ProviderEvent {
@@ -29,9 +40,11 @@ export interface EventOutcome {
   enrolmentId: number | null;
   firstPayment?: { trainerId: number };
   failedInstalment?: { instalment: number; payNowUrl: string | null };
+  /** A later instalment (2 to 6) paid by this event: its receipt is e-mailed. */
+  paidInstalment?: number;
   restored?: boolean;
   suspended?: string;
-  /** Stripe flex checkout: the subscription to turn into a 6-month schedule. */
+  /** Stripe flex checkout: the subscription to turn into the flex plan's monthly schedule. */
   scheduleSubscription?: string;
 }
 
@@ -61,23 +74,7 @@ async function findEnrolment(
   const checkout = type.startsWith('checkout.session') ? str(o.id) : null;
   const ref = enrolmentRef(o);
   const customer = str(o.customer);
-  const row = await trx
-    .selectFrom('enrolments')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
-        ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
-        ...(ref ? [eb('publicId', '=', ref)] : []),
-        ...(customer ? [eb('customerId', '=', customer)] : []),
-        eb.val(false),
-      ]),
-    )
-    // A paid enrolment first when a customer id matches several.
-    .orderBy(sql`case when status = 'paid' then 0 else 1 end`)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row;
+  return findEnrolmentForEvent(trx, { subscription, checkout, ref, customer });
 }
 
 function checkAmount(enrolment: EnrolmentRow, amount: number | null, currency: string | null): void {
@@ -98,23 +95,14 @@ async function instalmentOf(
   if (Number.isInteger(fromMetadata) && fromMetadata >= 1) return fromMetadata;
   if (invoice.billing_reason === 'subscription_create') return 1;
   const id = str(invoice.id);
-  if (id) {
-    const known = await trx
-      .selectFrom('payments')
-      .select('instalment')
-      .where('enrolmentId', '=', enrolment.id)
-      .where('providerRef', '=', id)
-      .executeTakeFirst();
-    if (known?.instalment) return known.instalment;
-  }
+  const known = id ? await instalmentOfInvoice(trx, enrolment.id, id) : null;
+  if (known) return known;
   const start = num(invoice.period_start) ?? num(invoice.created) ?? 0;
   const months = Math.round((start * 1000 - enrolment.createdAt.getTime()) / (30.44 * 24 * 3600 * 1000));
-  return Math.min(6, Math.max(1, months + 1));
+  return Math.min(PLANS.flex.instalments, Math.max(1, months + 1));
 }
 
-async function reload(trx: Trx, id: number): Promise<EnrolmentRow> {
-  return trx.selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
+const reload = (trx: Trx, id: number) => getEnrolment(trx, id);
 
 const reasonFor = (refund: boolean) =>
   refund ? 'A payment was refunded.' : 'A payment is disputed (chargeback).';
@@ -137,14 +125,8 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
   if (!enrolment && event.type === 'charge.dispute.created') {
     // A dispute names the charge; the charge's refund or payment row may tell us the enrolment.
     const charge = str(o.charge);
-    const row = charge
-      ? await trx
-          .selectFrom('payments')
-          .select('enrolmentId')
-          .where('providerRef', '=', charge)
-          .executeTakeFirst()
-      : undefined;
-    if (row) enrolment = await reload(trx, row.enrolmentId);
+    const enrolmentId = charge ? await enrolmentIdOfCharge(trx, charge) : null;
+    if (enrolmentId) enrolment = await reload(trx, enrolmentId);
   }
   if (!enrolment) throw new Error(`no enrolment matches event ${event.id}`);
   const outcome: EventOutcome = { enrolmentId: enrolment.id };
@@ -153,28 +135,16 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
   const subscription = str(o.subscription);
   const customer = str(o.customer);
   if ((subscription && !enrolment.subscriptionId) || (customer && !enrolment.customerId)) {
-    await trx
-      .updateTable('enrolments')
-      .set({
-        subscriptionId: enrolment.subscriptionId ?? subscription,
-        customerId: enrolment.customerId ?? customer,
-        updatedAt: new Date(),
-      })
-      .where('id', '=', enrolment.id)
-      .execute();
+    await updateEnrolment(trx, enrolment.id, {
+      subscriptionId: enrolment.subscriptionId ?? subscription,
+      customerId: enrolment.customerId ?? customer,
+      updatedAt: new Date(),
+    });
     enrolment = await reload(trx, enrolment.id);
   }
 
   const suspend = (trainerId: number, when: Date, reason: string) =>
-    trx
-      .updateTable('trainers')
-      .set({
-        certificationSuspendedAt: sql`least(coalesce(certification_suspended_at, ${when}), ${when})`,
-        certificationSuspensionReason: sql`coalesce(certification_suspension_reason, ${reason})`,
-        updatedAt: new Date(),
-      })
-      .where('id', '=', trainerId)
-      .execute();
+    suspendCertification(trx, trainerId, when, reason);
 
   const payFirst = async () => {
     await ensureLedgerRows(trx, enrolment as EnrolmentRow);
@@ -183,13 +153,7 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
       const trainerId = await fulfilFirstPayment(trx, enrolment as EnrolmentRow, at);
       if (!wasPaid) outcome.firstPayment = { trainerId };
       // A refund or dispute that arrived before the payment itself still suspends the new trainer.
-      const earlier = await trx
-        .selectFrom('payments')
-        .select(['paidAt', 'status'])
-        .where('enrolmentId', '=', (enrolment as EnrolmentRow).id)
-        .where('kind', '=', 'refund')
-        .orderBy('paidAt')
-        .executeTakeFirst();
+      const earlier = await earliestRefund(trx, (enrolment as EnrolmentRow).id);
       if (earlier?.paidAt) await suspend(trainerId, earlier.paidAt, reasonFor(earlier.status === 'refunded'));
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
@@ -215,7 +179,12 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
     case 'invoice.paid': {
       checkAmount(enrolment, num(o.amount_paid), str(o.currency));
       const instalment = await instalmentOf(trx, enrolment, o);
+      const before = await instalmentRow(trx, enrolment.id, instalment);
       await markInstalmentPaid(trx, enrolment, instalment, at, str(o.id), str(o.hosted_invoice_url));
+      if (instalment > 1 && before?.status !== 'paid') {
+        const after = await instalmentRow(trx, enrolment.id, instalment);
+        if (after?.status === 'paid') outcome.paidInstalment = instalment;
+      }
       if (instalment === 1) await payFirst();
       outcome.restored = true;
       break;
@@ -228,35 +197,27 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
       break;
     }
     case 'customer.subscription.deleted': {
-      await trx
-        .updateTable('enrolments')
-        .set({ subscriptionEndedAt: sql`least(coalesce(subscription_ended_at, ${at}), ${at})` })
-        .where('id', '=', enrolment.id)
-        .execute();
+      await endSubscription(trx, enrolment.id, at);
       break;
     }
     case 'charge.refunded':
     case 'charge.dispute.created': {
       const refund = event.type === 'charge.refunded';
       const amount = num(refund ? o.amount_refunded : o.amount) ?? 0;
-      await trx
-        .insertInto('payments')
-        .values({
-          enrolmentId: enrolment.id,
-          instalment: null,
-          kind: 'refund',
-          amountCents: -amount,
-          currency: str(o.currency) ?? expectedCurrency,
-          dueOn: null,
-          status: refund ? 'refunded' : 'disputed',
-          providerRef: str(o.id),
-          paidAt: at,
-          note: refund
-            ? 'Refunded by the payment provider'
-            : `Dispute opened: ${str(o.reason) ?? 'no reason given'}`,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await insertLedgerEntry(trx, {
+        enrolmentId: enrolment.id,
+        instalment: null,
+        kind: 'refund',
+        amountCents: -amount,
+        currency: str(o.currency) ?? expectedCurrency,
+        dueOn: null,
+        status: refund ? 'refunded' : 'disputed',
+        providerRef: str(o.id),
+        paidAt: at,
+        note: refund
+          ? 'Refunded by the payment provider'
+          : `Dispute opened: ${str(o.reason) ?? 'no reason given'}`,
+      });
       const reason = reasonFor(refund);
       if (enrolment.trainerId) await suspend(enrolment.trainerId, at, reason);
       outcome.suspended = reason;

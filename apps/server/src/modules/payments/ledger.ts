@@ -1,10 +1,17 @@
 import { CURRENCY, PLANS } from '@soulpunch/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { EnrolmentRow, PaymentRow } from '../../db/schema-payments';
-import { refreshTrainerCoordinates } from '../trainers/repository';
+import type { EnrolmentRow } from '../../db/schema-payments';
+import type { Trx } from '../../db/types';
+import { refreshTrainerCoordinates } from '../trainers/service';
+import { insertLedgerRows, ledgerOf, setInstalmentFailed, setInstalmentPaid } from './ledger-repository';
+import {
+  findEnrolment,
+  findOrCreateTrainer,
+  markEnrolmentPaid,
+  setPaymentStanding,
+  updateEnrolment,
+} from './repository';
 
-type Trx = Kysely<Database>;
+export { ledgerOf };
 
 /** 'YYYY-MM-DD' of the day `months` months after `from` (the 31st becomes the month's last day). */
 export function addMonths(from: Date, months: number): string {
@@ -20,31 +27,18 @@ export function addMonths(from: Date, months: number): string {
  */
 export async function ensureLedgerRows(trx: Trx, enrolment: EnrolmentRow): Promise<void> {
   const plan = PLANS[enrolment.plan];
-  const rows = Array.from({ length: plan.instalments }, (_, i) => ({
-    enrolmentId: enrolment.id,
-    trainerId: enrolment.trainerId,
-    instalment: i + 1,
-    kind: enrolment.plan === 'full' ? ('payment' as const) : ('instalment' as const),
-    amountCents: enrolment.amountCents,
-    currency: enrolment.currency,
-    dueOn: addMonths(enrolment.createdAt, i),
-    status: 'scheduled' as const,
-  }));
-  await trx
-    .insertInto('payments')
-    .values(rows.map(({ trainerId: _t, ...r }) => r))
-    .onConflict((oc) => oc.columns(['enrolmentId', 'instalment']).doNothing())
-    .execute();
-}
-
-export async function ledgerOf(trx: Trx, enrolmentId: number): Promise<PaymentRow[]> {
-  return trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('enrolmentId', '=', enrolmentId)
-    .orderBy('instalment', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  await insertLedgerRows(
+    trx,
+    Array.from({ length: plan.instalments }, (_, i) => ({
+      enrolmentId: enrolment.id,
+      instalment: i + 1,
+      kind: enrolment.plan === 'full' ? ('payment' as const) : ('instalment' as const),
+      amountCents: enrolment.amountCents,
+      currency: enrolment.currency,
+      dueOn: addMonths(enrolment.createdAt, i),
+      status: 'scheduled' as const,
+    })),
+  );
 }
 
 /** Marks an instalment paid. Paid wins over a failure whatever order they arrive in; times keep the earliest. */
@@ -57,19 +51,7 @@ export async function markInstalmentPaid(
   receiptUrl: string | null,
 ): Promise<void> {
   await ensureLedgerRows(trx, enrolment);
-  await trx
-    .updateTable('payments')
-    .set({
-      status: sql`case when status in ('refunded', 'disputed') then status else 'paid' end`,
-      paidAt: sql`least(coalesce(paid_at, ${at}), ${at})`,
-      providerRef: sql`coalesce(provider_ref, ${ref})`,
-      receiptUrl: sql`coalesce(${receiptUrl}, receipt_url)`,
-      payNowUrl: null,
-      updatedAt: new Date(),
-    })
-    .where('enrolmentId', '=', enrolment.id)
-    .where('instalment', '=', instalment)
-    .execute();
+  await setInstalmentPaid(trx, enrolment.id, instalment, at, ref, receiptUrl);
 }
 
 /** Records a failed attempt: each failure counts once (events are deduplicated), and never undoes a payment. */
@@ -82,19 +64,7 @@ export async function markInstalmentFailed(
   payNowUrl: string | null,
 ): Promise<void> {
   await ensureLedgerRows(trx, enrolment);
-  await trx
-    .updateTable('payments')
-    .set({
-      attempts: sql`attempts + 1`,
-      status: sql`case when status in ('scheduled', 'failed') then 'failed' else status end`,
-      failedAt: sql`least(coalesce(failed_at, ${at}), ${at})`,
-      providerRef: sql`coalesce(provider_ref, ${ref})`,
-      payNowUrl: sql`case when status in ('scheduled', 'failed') then coalesce(${payNowUrl}, pay_now_url) else pay_now_url end`,
-      updatedAt: new Date(),
-    })
-    .where('enrolmentId', '=', enrolment.id)
-    .where('instalment', '=', instalment)
-    .execute();
+  await setInstalmentFailed(trx, enrolment.id, instalment, at, ref, payNowUrl);
 }
 
 /**
@@ -102,47 +72,11 @@ export async function markInstalmentFailed(
  * 'documents_pending'. The account (sign-in) comes later, when they confirm their details.
  */
 export async function fulfilFirstPayment(trx: Trx, enrolment: EnrolmentRow, at: Date): Promise<number> {
-  await trx
-    .updateTable('enrolments')
-    .set({
-      status: 'paid',
-      paidAt: sql`least(coalesce(paid_at, ${at}), ${at})`,
-      lastError: null,
-      updatedAt: new Date(),
-    })
-    .where('id', '=', enrolment.id)
-    .execute();
+  await markEnrolmentPaid(trx, enrolment.id, at);
   if (enrolment.trainerId) return enrolment.trainerId;
-
-  const existing = await trx
-    .selectFrom('trainers')
-    .select(['id'])
-    .where('email', '=', enrolment.email)
-    .executeTakeFirst();
-  let trainerId = existing?.id;
-  if (trainerId === undefined) {
-    const created = await trx
-      .insertInto('trainers')
-      .values({
-        name: enrolment.fullName,
-        email: enrolment.email,
-        phone: enrolment.phone,
-        city: enrolment.city,
-        state: enrolment.state,
-        paymentStatus: 'completed',
-        onboardingStatus: 'documents_pending',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    trainerId = created.id;
-    await trx.insertInto('trainerProfiles').values({ trainerId }).execute();
-    await refreshTrainerCoordinates(trx, trainerId);
-  }
-  await trx
-    .updateTable('enrolments')
-    .set({ trainerId, updatedAt: new Date() })
-    .where('id', '=', enrolment.id)
-    .execute();
+  const { trainerId, created } = await findOrCreateTrainer(trx, enrolment);
+  if (created) await refreshTrainerCoordinates(trx, trainerId);
+  await updateEnrolment(trx, enrolment.id, { trainerId, updatedAt: new Date() });
   return trainerId;
 }
 
@@ -151,11 +85,7 @@ export async function fulfilFirstPayment(trx: Trx, enrolment: EnrolmentRow, at: 
  * a dispute or refund first, then any failed instalment (past due since the earliest failure), else completed.
  */
 export async function refreshPaymentStanding(trx: Trx, enrolmentId: number): Promise<void> {
-  const enrolment = await trx
-    .selectFrom('enrolments')
-    .select(['trainerId', 'status'])
-    .where('id', '=', enrolmentId)
-    .executeTakeFirst();
+  const enrolment = await findEnrolment(trx, enrolmentId);
   if (!enrolment?.trainerId || enrolment.status !== 'paid') return;
   const rows = await ledgerOf(trx, enrolmentId);
   const failed = rows.filter((r) => r.status === 'failed' && r.failedAt);
@@ -169,17 +99,7 @@ export async function refreshPaymentStanding(trx: Trx, enrolmentId: number): Pro
   const pastDueSince = failed.length
     ? new Date(Math.min(...failed.map((r) => (r.failedAt as Date).getTime())))
     : null;
-  await trx
-    .updateTable('trainers')
-    .set({
-      paymentStatus,
-      pastDueSince,
-      // Paying what was overdue restores access at once.
-      ...(pastDueSince ? {} : { accessPausedAt: null }),
-      updatedAt: new Date(),
-    })
-    .where('id', '=', enrolment.trainerId)
-    .execute();
+  await setPaymentStanding(trx, enrolment.trainerId, paymentStatus, pastDueSince);
 }
 
 export const expectedCurrency = CURRENCY;

@@ -31,6 +31,7 @@ import {
   pauseLapsedAccess,
   receivePaymentEvent,
   replayPaymentEvent,
+  scheduleWaitingSubscriptions,
   startEnrolment,
   toEnrolmentView,
   triggerOnboarding,
@@ -154,6 +155,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
           provider,
           raw,
           typeof signature === 'string' ? signature : undefined,
+          request.log,
         );
         return reply.status(result.status).send(result.body);
       },
@@ -257,6 +259,14 @@ export function paymentJobs(deps: AppDeps, app?: FastifyInstance): ScheduledJob[
       run: (now) => expireUnpaidEnrolments(deps, now),
     },
   ];
+  if (app) {
+    jobs.push({
+      // A flex schedule the provider did not confirm when the webhook came in: asked for again.
+      name: 'payments:schedule-instalments',
+      everyMs: deps.config.jobsEveryMs,
+      run: () => scheduleWaitingSubscriptions(deps, app.paymentProvider, app.log),
+    });
+  }
   if (deps.config.paymentProvider === 'test' && app) {
     jobs.push({
       name: 'payments:test-provider-billing',

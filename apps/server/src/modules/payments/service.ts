@@ -17,8 +17,10 @@ import {
   type PlanKey,
   planTotalCents,
 } from '@soulpunch/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { EnrolmentRow, PaymentRow } from '../../db/schema-payments';
+import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { DAY_MS } from '../../lib/clock';
@@ -26,13 +28,46 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { sendSignInLink, startSession } from '../auth/service';
 import { createRequiredDocuments } from '../documents/service';
+import { deliverMail, queueMail, sendQueuedMail } from '../mail/queue';
 import { noticeEmail, welcomeTrainerEmail } from '../mail/templates';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
-import { grantRole, listUsersWithRole } from '../users/repository';
+import { grantRole, listUsersWithRole } from '../users/service';
 import { applyPaymentEvent, type EventOutcome, type ProviderEvent, RefusedEvent } from './events';
 import { ledgerOf, refreshPaymentStanding } from './ledger';
+import { instalmentRow, verifiedFirstPayment } from './ledger-repository';
 import { failedInstalmentEmail, instalmentPaidEmail, pastDueAdminNotice, receiptEmail } from './mail';
 import type { PaymentProvider } from './providers';
+import {
+  addressInUse,
+  bumpCheckoutAttempt,
+  cancelUnpaidEnrolments,
+  codeState,
+  countEventAttempt,
+  enrolmentsAwaitingSchedule,
+  findEnrolment,
+  findEnrolmentByCookieHash,
+  findEvent,
+  findPaidEnrolmentOfTrainer,
+  getEnrolment,
+  insertEnrolment,
+  insertEventIfNew,
+  insertUserIfNew,
+  linkTrainerAccount,
+  listEvents,
+  lockEvent,
+  markEmailVerified,
+  markEnrolmentConfirmed,
+  markEventProcessed,
+  markEventReplayed,
+  markScheduled,
+  markScheduleWanted,
+  pauseAccessPastDueSince,
+  recordEventError,
+  setEventError,
+  spendCodeTry,
+  trainerPaymentState,
+  updateEnrolment,
+} from './repository';
 
 export const ENROLMENT_COOKIE = 'sp_enrolment';
 export const ENROLMENT_COOKIE_DAYS = 7;
@@ -55,7 +90,8 @@ const noEnrolment = () => new AppError(404, 'no_enrolment', enrolmentMessages.se
 const notVerified = () => new AppError(409, 'payment_not_verified', enrolmentMessages.paymentNotVerified);
 const alreadyEnrolled = () => new AppError(409, 'already_enrolled', enrolmentMessages.alreadyEnrolled);
 const signInRequired = (message: string) => new AppError(409, 'sign_in_required', message);
-const codeError = (code: string, message: string) => badRequest(code, message, { code: message });
+const codeError = (code: Parameters<typeof badRequest>[0], message: string) =>
+  badRequest(code, message, { code: message });
 
 export function toEnrolmentView(e: EnrolmentRow): EnrolmentView {
   const verified = e.emailVerifiedAt !== null;
@@ -87,28 +123,14 @@ export function enrolmentExpired(deps: AppDeps, e: EnrolmentRow): boolean {
 /** The enrolment behind the HttpOnly cookie, or the spec's 'Session expired' answer. */
 export async function enrolmentFromCookie(deps: AppDeps, token: string | undefined): Promise<EnrolmentRow> {
   if (!token) throw noEnrolment();
-  const row = await deps.db
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('cookieHash', '=', hashToken(deps.config.sessionSecret, token))
-    .executeTakeFirst();
+  const row = await findEnrolmentByCookieHash(deps.db, hashToken(deps.config.sessionSecret, token));
   if (!row || row.status === 'cancelled' || enrolmentExpired(deps, row)) throw noEnrolment();
   return row;
 }
 
 /** Whether the address already has a trainer, an account or a paid enrolment: then it is not for a new enrolment. */
 async function emailTaken(deps: AppDeps, email: string): Promise<boolean> {
-  const [user, trainer, paid] = await Promise.all([
-    deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
-    deps.db.selectFrom('trainers').select('id').where('email', '=', email).executeTakeFirst(),
-    deps.db
-      .selectFrom('enrolments')
-      .select('id')
-      .where('email', '=', email)
-      .where('status', '=', 'paid')
-      .executeTakeFirst(),
-  ]);
-  return Boolean(user || trainer || paid);
+  return addressInUse(deps.db, email);
 }
 
 /**
@@ -153,17 +175,13 @@ async function sendEnrolmentCode(deps: AppDeps, enrolment: EnrolmentRow): Promis
     { key: `enrol-code:email:${enrolment.email}`, limit: 5, windowSeconds: 900 },
   ]);
   const code = String(randomInt(0, 10 ** ENROLMENT_CODE_LENGTH)).padStart(ENROLMENT_CODE_LENGTH, '0');
-  const updated = await deps.db
-    .updateTable('enrolments')
-    .set({
-      emailCodeHash: codeHash(deps, enrolment, code),
-      emailCodeExpiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
-      emailCodeAttempts: 0,
-      updatedAt: new Date(),
-    })
-    .where('id', '=', enrolment.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateEnrolment(deps.db, enrolment.id, {
+    emailCodeHash: codeHash(deps, enrolment, code),
+    emailCodeExpiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
+    emailCodeAttempts: 0,
+    updatedAt: new Date(),
+  });
+  // Sent directly, not queued: the code is a key and is kept nowhere in clear (a refusal asks for a new code).
   await deps.mailer.send(enrolmentCodeEmail(updated, code));
   return updated;
 }
@@ -201,12 +219,7 @@ export async function startEnrolment(
   };
   const own = cookieToken ? await enrolmentFromCookie(deps, cookieToken).catch(() => null) : null;
   if (own && own.status === 'checkout' && own.email === input.email) {
-    const enrolment = await deps.db
-      .updateTable('enrolments')
-      .set(values)
-      .where('id', '=', own.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const enrolment = await updateEnrolment(deps.db, own.id, values);
     return {
       enrolment: enrolment.emailVerifiedAt
         ? await openCheckout(deps, provider, enrolment)
@@ -217,16 +230,12 @@ export async function startEnrolment(
   // A new address (or no enrolment of this browser's): a new row with its own cookie and its own publicId, so
   // nothing paid or opened for the old address can ever count for this one.
   const newCookie = newToken();
-  const enrolment = await deps.db
-    .insertInto('enrolments')
-    .values({
-      ...values,
-      cookieHash: hashToken(deps.config.sessionSecret, newCookie),
-      createdAt: deps.clock.now(),
-      publicId: `enr_${randomBytes(12).toString('base64url')}`,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const enrolment = await insertEnrolment(deps.db, {
+    ...values,
+    cookieHash: hashToken(deps.config.sessionSecret, newCookie),
+    createdAt: deps.clock.now(),
+    publicId: `enr_${randomBytes(12).toString('base64url')}`,
+  });
   return { enrolment: await sendEnrolmentCode(deps, enrolment), cookieToken: newCookie };
 }
 
@@ -246,22 +255,10 @@ export async function verifyEnrolmentEmail(
   await assertEnrolmentPayable(deps, enrolment, { verified: false });
   if (enrolment.emailVerifiedAt) return openCheckout(deps, provider, enrolment);
   const now = deps.clock.now();
-  const spent = await deps.db
-    .updateTable('enrolments')
-    .set((eb) => ({ emailCodeAttempts: eb('emailCodeAttempts', '+', 1) }))
-    .where('id', '=', enrolment.id)
-    .where('emailCodeHash', 'is not', null)
-    .where('emailCodeExpiresAt', '>', now)
-    .where('emailCodeAttempts', '<', ENROLMENT_CODE_MAX_TRIES)
-    .returning(['emailCodeHash', 'emailCodeAttempts'])
-    .executeTakeFirst();
+  const spent = await spendCodeTry(deps.db, enrolment.id, now, ENROLMENT_CODE_MAX_TRIES);
   if (!spent?.emailCodeHash) {
     // Why no try was left, read after the statement (tries sent at the same time may have spent the last ones).
-    const state = await deps.db
-      .selectFrom('enrolments')
-      .select(['emailCodeHash', 'emailCodeAttempts'])
-      .where('id', '=', enrolment.id)
-      .executeTakeFirstOrThrow();
+    const state = await codeState(deps.db, enrolment.id);
     if (!state.emailCodeHash) throw codeError('code_required', enrolmentMessages.codeRequired);
     if (state.emailCodeAttempts >= ENROLMENT_CODE_MAX_TRIES) {
       throw codeError('too_many_tries', enrolmentMessages.codeTooManyTries);
@@ -275,19 +272,7 @@ export async function verifyEnrolmentEmail(
       ? codeError('too_many_tries', enrolmentMessages.codeTooManyTries)
       : codeError('invalid_code', enrolmentMessages.codeWrong);
   }
-  const verified = await deps.db
-    .updateTable('enrolments')
-    .set({
-      emailVerifiedAt: now,
-      emailCodeHash: null,
-      emailCodeExpiresAt: null,
-      emailCodeAttempts: 0,
-      updatedAt: new Date(),
-    })
-    .where('id', '=', enrolment.id)
-    .where('emailCodeHash', '=', spent.emailCodeHash)
-    .returningAll()
-    .executeTakeFirst();
+  const verified = await markEmailVerified(deps.db, enrolment.id, spent.emailCodeHash, now);
   // A code spent by a concurrent request (or replaced by a new one) in between.
   if (!verified) throw codeError('code_required', enrolmentMessages.codeRequired);
   return openCheckout(deps, provider, verified);
@@ -303,26 +288,21 @@ export async function openCheckout(
   await assertEnrolmentPayable(deps, enrolment, { verified: true });
   let current = enrolment;
   if (plan && plan !== enrolment.plan) {
-    current = await deps.db
-      .updateTable('enrolments')
-      .set({ plan, amountCents: PLANS[plan].amountCents, totalCents: planTotalCents(plan) })
-      .where('id', '=', enrolment.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    current = await updateEnrolment(deps.db, enrolment.id, {
+      plan,
+      amountCents: PLANS[plan].amountCents,
+      totalCents: planTotalCents(plan),
+    });
   }
-  current = await deps.db
-    .updateTable('enrolments')
-    .set((eb) => ({ checkoutAttempt: eb('checkoutAttempt', '+', 1) }))
-    .where('id', '=', current.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // The attempt is counted first and names the provider's idempotency key: a retry never opens two sessions.
+  // No transaction is open while the provider answers (PGlite has one connection the others wait for).
+  current = await bumpCheckoutAttempt(deps.db, current.id);
   const checkout = await provider.createCheckout(current);
-  return deps.db
-    .updateTable('enrolments')
-    .set({ checkoutId: checkout.checkoutId, checkoutUrl: checkout.url, updatedAt: new Date() })
-    .where('id', '=', current.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateEnrolment(deps.db, current.id, {
+    checkoutId: checkout.checkoutId,
+    checkoutUrl: checkout.url,
+    updatedAt: new Date(),
+  });
 }
 
 /**
@@ -354,41 +334,24 @@ export async function confirmEnrolment(
   const userId = await deps.db.transaction().execute(async (trx) => {
     // Only an account this confirm creates gets a session: an existing one (made by an admin after the
     // enrolment started, any role) is its owner's, who signs in. Nothing of it changes here.
-    const user = await trx
-      .insertInto('users')
-      .values({ email: enrolment.email, name: input.fullName })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!user) throw refuseExisting();
-    const linked = await trx
-      .updateTable('trainers')
-      .set({
-        userId: user.id,
-        name: input.fullName,
-        phone: input.phone,
-        city: input.city,
-        state: input.state,
-      })
-      .where('id', '=', trainerId)
-      .where('userId', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
+    const userId = await insertUserIfNew(trx, enrolment.email, input.fullName);
+    if (userId === null) throw refuseExisting();
+    const linked = await linkTrainerAccount(trx, trainerId, userId, {
+      name: input.fullName,
+      phone: input.phone,
+      city: input.city,
+      state: input.state,
+    });
     if (!linked) throw refuseExisting();
-    await grantRole(trx, user.id, 'trainer');
-    const confirmed = await trx
-      .updateTable('enrolments')
-      .set({ confirmedAt: deps.clock.now(), fullName: input.fullName })
-      .where('id', '=', enrolment.id)
-      .where('confirmedAt', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!confirmed) throw signInRequired(enrolmentMessages.alreadyConfirmed);
-    return user.id;
+    await grantRole(trx, userId, 'trainer');
+    if (!(await markEnrolmentConfirmed(trx, enrolment.id, input.fullName, deps.clock.now()))) {
+      throw signInRequired(enrolmentMessages.alreadyConfirmed);
+    }
+    return userId;
   });
-  const ledger = await ledgerOf(deps.db, enrolment.id);
-  const first = ledger.find((r) => r.instalment === 1);
-  await deps.mailer.send(receiptEmail(enrolment, first?.paidAt ?? deps.clock.now()));
+  const first = await instalmentRow(deps.db, enrolment.id, 1);
+  // The receipt goes through the mail queue: a refusing mail server does not undo the confirm.
+  await sendQueuedMail(deps, receiptEmail(enrolment, first?.paidAt ?? deps.clock.now()));
   await sendSignInLink(
     deps,
     { id: userId, email: enrolment.email, name: input.fullName },
@@ -404,151 +367,140 @@ export async function confirmEnrolment(
  * working. A payment that still arrives for one is recorded all the same (the money was taken).
  */
 export async function expireUnpaidEnrolments(deps: AppDeps, now: Date): Promise<number> {
-  const expired = await deps.db
-    .updateTable('enrolments')
-    .set({ status: 'cancelled', emailCodeHash: null, emailCodeExpiresAt: null, updatedAt: new Date() })
-    .where('status', '=', 'checkout')
-    .where('createdAt', '<=', new Date(now.getTime() - ENROLMENT_TTL_MS))
-    .returning('id')
-    .execute();
-  return expired.length;
+  return cancelUnpaidEnrolments(deps.db, new Date(now.getTime() - ENROLMENT_TTL_MS));
 }
 
 /** trigger-onboarding and the payment-confirmation PUT: both need a payment the provider confirmed. */
 export async function assertPaymentVerified(deps: AppDeps, trainerId: number) {
-  const trainer = await deps.db
-    .selectFrom('trainers')
-    .select(['id', 'name', 'email', 'paymentStatus', 'onboardingStatus'])
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
+  const trainer = await trainerPaymentState(deps.db, trainerId);
   if (!trainer) throw notFound(TRAINER_NOT_FOUND);
-  const paid = await deps.db
-    .selectFrom('payments')
-    .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
-    .select('payments.id')
-    .where('enrolments.trainerId', '=', trainerId)
-    .where('enrolments.status', '=', 'paid')
-    .where('payments.instalment', '=', 1)
-    .where('payments.paidAt', 'is not', null)
-    .executeTakeFirst();
-  if (!paid) throw notVerified();
-  return trainer;
+  if (!(await verifiedFirstPayment(deps.db, trainerId))) throw notVerified();
+  const { id, name, email, paymentStatus, onboardingStatus } = trainer;
+  return { id, name, email, paymentStatus, onboardingStatus };
 }
 
 export async function triggerOnboarding(deps: AppDeps, trainerId: number) {
   await assertPaymentVerified(deps, trainerId);
   await createRequiredDocuments(deps, trainerId);
-  const t = await deps.db
-    .selectFrom('trainers')
-    .select(['onboardingStatus'])
-    .where('id', '=', trainerId)
-    .executeTakeFirstOrThrow();
+  const t = await trainerPaymentState(deps.db, trainerId);
+  if (!t) throw notFound(TRAINER_NOT_FOUND);
   return { trainerId, onboardingStatus: t.onboardingStatus };
 }
 
+type WebhookAnswer = { status: number; body: { received: boolean; duplicate?: boolean; refused?: string } };
+
 /**
  * One webhook delivery. The signature is checked before anything is written; the event id is stored in the
- * same transaction as its effect, so a repeat (even ten at once) changes nothing.
+ * same transaction as its effect, so a repeat (even ten at once) changes nothing. The e-mails it causes are queued
+ * in that transaction and sent after commit; the provider is called after commit too (no transaction waits on the
+ * network). Neither can fail the event once its effect committed: both are retried by the scheduled jobs.
  */
 export async function receivePaymentEvent(
   deps: AppDeps,
   provider: PaymentProvider,
   raw: Buffer,
   signature: string | undefined,
-): Promise<{ status: number; body: { received: boolean; duplicate?: boolean; refused?: string } }> {
+  log?: Log,
+): Promise<WebhookAnswer> {
   const event = provider.verifyEvent(raw, signature, deps.clock.now().getTime());
-  const payload = JSON.stringify(event);
+  const stored = { id: event.id, provider: provider.name, type: event.type, payload: JSON.stringify(event) };
+  let result: { duplicate: true } | { outcome: EventOutcome; mail: number[] };
   try {
-    const result = await deps.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('paymentEvents')
-        .values({ id: event.id, provider: provider.name, type: event.type, payload })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) {
+    result = await deps.db.transaction().execute(async (trx) => {
+      if (!(await insertEventIfNew(trx, stored))) {
         // Waits for a concurrent delivery of the same event to finish, then sees it processed.
-        const existing = await trx
-          .selectFrom('paymentEvents')
-          .select(['processedAt'])
-          .where('id', '=', event.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (existing.processedAt) return { duplicate: true as const };
-        await trx
-          .updateTable('paymentEvents')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', event.id)
-          .execute();
+        if ((await lockEvent(trx, event.id)).processedAt) return { duplicate: true as const };
+        await countEventAttempt(trx, event.id);
       }
       const outcome = await applyPaymentEvent(trx, event);
       if (outcome.scheduleSubscription && outcome.enrolmentId) {
-        const enrolment = await trx
-          .selectFrom('enrolments')
-          .selectAll()
-          .where('id', '=', outcome.enrolmentId)
-          .executeTakeFirstOrThrow();
-        await provider.scheduleInstalments(enrolment, outcome.scheduleSubscription);
+        await markScheduleWanted(trx, outcome.enrolmentId, outcome.scheduleSubscription);
       }
-      await trx
-        .updateTable('paymentEvents')
-        .set({ processedAt: deps.clock.now(), error: null })
-        .where('id', '=', event.id)
-        .execute();
-      return { outcome };
+      const mail = await queueEventMail(deps, trx, outcome);
+      await markEventProcessed(trx, event.id, deps.clock.now());
+      return { outcome, mail };
     });
-    if ('duplicate' in result) return { status: 200, body: { received: true, duplicate: true } };
-    await notifyAfterEvent(deps, result.outcome);
-    return { status: 200, body: { received: true } };
   } catch (error) {
     const refused = error instanceof RefusedEvent;
     const message = error instanceof Error ? error.message : String(error);
-    await deps.db
-      .insertInto('paymentEvents')
-      .values({ id: event.id, provider: provider.name, type: event.type, payload, error: message })
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet((eb) => ({ error: message, attempts: eb('paymentEvents.attempts', '+', 0) })),
-      )
-      .execute();
+    await recordEventError(deps.db, stored, message);
     // A refusal is final (answered 200 so it is not retried); anything else asks the provider to retry.
     if (refused) return { status: 200, body: { received: true, refused: message } };
     return { status: 500, body: { received: false } };
   }
-}
-
-/** E-mails after the effect committed: a failed instalment to the trainer and the admins, a receipt for a paid one. */
-async function notifyAfterEvent(deps: AppDeps, outcome: EventOutcome): Promise<void> {
-  if (!outcome.enrolmentId) return;
-  const enrolment = await deps.db
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('id', '=', outcome.enrolmentId)
-    .executeTakeFirstOrThrow();
-  if (outcome.failedInstalment) {
-    const row = (await ledgerOf(deps.db, enrolment.id)).find(
-      (r) => r.instalment === outcome.failedInstalment?.instalment,
-    );
-    if (row?.status !== 'failed') return;
-    const payNowUrl = row.payNowUrl ?? `${deps.config.appUrl}/trainer-portal/dashboard`;
-    await deps.mailer.send(failedInstalmentEmail(enrolment, row, payNowUrl, deps.config.paymentGraceDays));
-    const admins = await listUsersWithRole(deps.db, 'admin');
-    for (const admin of admins) {
-      await deps.mailer.send(
-        pastDueAdminNotice(
-          admin,
-          enrolment,
-          row,
-          `${deps.config.appUrl}/admin/trainers/${enrolment.trainerId}`,
-        ),
-      );
-    }
+  if ('duplicate' in result) return { status: 200, body: { received: true, duplicate: true } };
+  // Committed: from here on nothing answers 500 (a retry of the event would only be a duplicate).
+  await deliverMail(deps, result.mail, log);
+  if (result.outcome.scheduleSubscription && result.outcome.enrolmentId) {
+    await scheduleInstalmentsAtProvider(deps, provider, result.outcome.enrolmentId, log);
   }
+  return { status: 200, body: { received: true } };
 }
 
-export async function sendInstalmentReceipt(deps: AppDeps, enrolment: EnrolmentRow, row: PaymentRow) {
-  await deps.mailer.send(instalmentPaidEmail(enrolment, row));
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/**
+ * A flex enrolment's six-month schedule at the provider, asked for outside any transaction: read the wanted
+ * subscription, call the provider (idempotent: its keys name the enrolment), then record it. A failure stays
+ * wanted and is retried by the payments job.
+ */
+async function scheduleInstalmentsAtProvider(
+  deps: AppDeps,
+  provider: PaymentProvider,
+  enrolmentId: number,
+  log?: Log,
+): Promise<boolean> {
+  const enrolment = await findEnrolment(deps.db, enrolmentId);
+  const subscriptionId = enrolment?.instalmentScheduleFor;
+  if (!enrolment || !subscriptionId) return false;
+  try {
+    await provider.scheduleInstalments(enrolment, subscriptionId);
+  } catch (err) {
+    log?.warn({ err, enrolmentId }, 'instalment schedule not created at the provider: will retry');
+    return false;
+  }
+  await markScheduled(deps.db, enrolmentId, subscriptionId, deps.clock.now());
+  return true;
+}
+
+/** The payments job's part: every flex subscription still waiting for its schedule at the provider. */
+export async function scheduleWaitingSubscriptions(deps: AppDeps, provider: PaymentProvider, log?: Log) {
+  let scheduled = 0;
+  for (const id of await enrolmentsAwaitingSchedule(deps.db)) {
+    if (await scheduleInstalmentsAtProvider(deps, provider, id, log)) scheduled += 1;
+  }
+  return scheduled;
+}
+
+/**
+ * The e-mails an event causes, queued in its transaction: a failed instalment to the trainer and the admins, a
+ * receipt for a later instalment paid.
+ */
+async function queueEventMail(deps: AppDeps, trx: Trx, outcome: EventOutcome): Promise<number[]> {
+  if (!outcome.enrolmentId || !(outcome.failedInstalment || outcome.paidInstalment)) return [];
+  const enrolment = await getEnrolment(trx, outcome.enrolmentId);
+  const now = deps.clock.now();
+  const ids: number[] = [];
+  if (outcome.paidInstalment) {
+    const row = await instalmentRow(trx, enrolment.id, outcome.paidInstalment);
+    if (row) ids.push(...(await queueMail(trx, now, instalmentPaidEmail(enrolment, row))));
+  }
+  if (outcome.failedInstalment) {
+    const row = await instalmentRow(trx, enrolment.id, outcome.failedInstalment.instalment);
+    if (row?.status !== 'failed') return ids;
+    const payNowUrl = row.payNowUrl ?? `${deps.config.appUrl}/trainer-portal/dashboard`;
+    const trainerUrl = `${deps.config.appUrl}/admin/trainers/${enrolment.trainerId}`;
+    const admins = await listUsersWithRole(trx, 'admin');
+    ids.push(
+      ...(await queueMail(
+        trx,
+        now,
+        failedInstalmentEmail(enrolment, row, payNowUrl, deps.config.paymentGraceDays),
+        ...admins.map((admin) => pastDueAdminNotice(admin, enrolment, row, trainerUrl)),
+      )),
+    );
+  }
+  return ids;
 }
 
 const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
@@ -580,24 +532,9 @@ const longDate = (day: string) =>
 
 /** What a trainer and the admins see of the plan: '3 of 6 paid · next $499 on Jan 5, 2027'. */
 export async function getPaymentSummary(deps: AppDeps, trainerId: number): Promise<PaymentSummary> {
-  const trainer = await deps.db
-    .selectFrom('trainers')
-    .select([
-      'paymentStatus',
-      'pastDueSince',
-      'accessPausedAt',
-      'certificationSuspendedAt',
-      'certificationSuspensionReason',
-    ])
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
+  const trainer = await trainerPaymentState(deps.db, trainerId);
   if (!trainer) throw notFound(TRAINER_NOT_FOUND);
-  const enrolment = await deps.db
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('trainerId', '=', trainerId)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
+  const enrolment = await findPaidEnrolmentOfTrainer(deps.db, trainerId);
   const rows = enrolment ? await ledgerOf(deps.db, enrolment.id) : [];
   const plan = enrolment?.plan ?? null;
   const instalments = rows.filter((r) => r.instalment !== null);
@@ -639,24 +576,11 @@ export async function getPaymentSummary(deps: AppDeps, trainerId: number): Promi
  */
 export async function pauseLapsedAccess(deps: AppDeps, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - deps.config.paymentGraceDays * DAY_MS);
-  const paused = await deps.db
-    .updateTable('trainers')
-    .set({ accessPausedAt: now, updatedAt: now })
-    .where('paymentStatus', '=', 'past_due')
-    .where('pastDueSince', '<=', cutoff)
-    .where('accessPausedAt', 'is', null)
-    .returning('id')
-    .execute();
-  return paused.length;
+  return pauseAccessPastDueSince(deps.db, cutoff, now);
 }
 
 export async function listPaymentEvents(deps: AppDeps): Promise<PaymentEventView[]> {
-  const rows = await deps.db
-    .selectFrom('paymentEvents')
-    .select(['id', 'provider', 'type', 'receivedAt', 'processedAt', 'error'])
-    .orderBy('receivedAt', 'desc')
-    .limit(200)
-    .execute();
+  const rows = await listEvents(deps.db, 200);
   return rows.map((r) => ({
     id: r.id,
     provider: r.provider,
@@ -669,26 +593,25 @@ export async function listPaymentEvents(deps: AppDeps): Promise<PaymentEventView
 
 /** Re-runs a stored event through the same handler (after a fix, or to retry one that failed). */
 export async function replayPaymentEvent(deps: AppDeps, id: string): Promise<PaymentEventView> {
-  const row = await deps.db.selectFrom('paymentEvents').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findEvent(deps.db, id);
   if (!row) throw notFound('Payment event not found.');
   // Applying a processed event again would count a failure twice: only events that did not go through replay.
   if (row.processedAt) throw new AppError(409, 'already_processed', 'This event was already processed.');
   const event = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as ProviderEvent;
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      await applyPaymentEvent(trx, event);
-      await trx
-        .updateTable('paymentEvents')
-        .set((eb) => ({ processedAt: deps.clock.now(), error: null, attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
+    const mail = await deps.db.transaction().execute(async (trx) => {
+      const outcome = await applyPaymentEvent(trx, event);
+      // The provider's schedule is asked for by the payments job, after commit.
+      if (outcome.scheduleSubscription && outcome.enrolmentId) {
+        await markScheduleWanted(trx, outcome.enrolmentId, outcome.scheduleSubscription);
+      }
+      const queued = await queueEventMail(deps, trx, outcome);
+      await markEventReplayed(trx, id, deps.clock.now());
+      return queued;
     });
+    await deliverMail(deps, mail);
   } catch (error) {
-    await deps.db
-      .updateTable('paymentEvents')
-      .set({ error: error instanceof Error ? error.message : String(error) })
-      .where('id', '=', id)
-      .execute();
+    await setEventError(deps.db, id, error instanceof Error ? error.message : String(error));
   }
   const [view] = (await listPaymentEvents(deps)).filter((e) => e.id === id);
   if (!view) throw notFound('Payment event not found.');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   enrolmentMessages,
+  PLANS,
   TEST_CARDS,
   type TestCard,
   type TestCheckoutView,
@@ -12,7 +13,15 @@ import type { EnrolmentRow } from '../../db/schema-payments';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { ProviderEvent } from './events';
+import { scheduledTestInstalments } from './ledger-repository';
 import { STRIPE_API_VERSION, signTestEvent, testWebhookSecret } from './providers';
+import {
+  findTestCheckout,
+  getEnrolment,
+  insertTestCheckout,
+  markTestCheckoutPaid,
+  updateEnrolment,
+} from './repository';
 import { assertEnrolmentPayable, enrolmentExpired } from './service';
 
 /**
@@ -22,34 +31,19 @@ import { assertEnrolmentPayable, enrolmentExpired } from './service';
  */
 export async function openTestCheckout(db: Db, enrolment: EnrolmentRow, instalment: number | null = null) {
   const id = `cs_test_${randomBytes(16).toString('base64url')}`;
-  await db
-    .insertInto('testCheckouts')
-    .values({ id, enrolmentId: enrolment.id, instalment, amountCents: enrolment.amountCents })
-    .execute();
+  await insertTestCheckout(db, {
+    id,
+    enrolmentId: enrolment.id,
+    instalment,
+    amountCents: enrolment.amountCents,
+  });
   return id;
 }
 
 async function loadCheckout(db: Db, id: string) {
-  const row = await db
-    .selectFrom('testCheckouts')
-    .innerJoin('enrolments', 'enrolments.id', 'testCheckouts.enrolmentId')
-    .select([
-      'testCheckouts.id',
-      'testCheckouts.instalment',
-      'testCheckouts.amountCents',
-      'testCheckouts.status',
-      'enrolments.id as enrolmentId',
-      'enrolments.checkoutId',
-      'enrolments.status as enrolmentStatus',
-    ])
-    .where('testCheckouts.id', '=', id)
-    .executeTakeFirst();
+  const row = await findTestCheckout(db, id);
   if (!row) throw notFound('This test checkout does not exist.');
-  const enrolment = await db
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('id', '=', row.enrolmentId)
-    .executeTakeFirstOrThrow();
+  const enrolment = await getEnrolment(db, row.enrolmentId);
   return { checkout: row, enrolment };
 }
 
@@ -66,8 +60,8 @@ export async function getTestCheckout(deps: AppDeps, id: string): Promise<TestCh
   return {
     id: checkout.id,
     description: forInstalment
-      ? `Soul Punch Trainer Certification: payment ${checkout.instalment} of 6`
-      : `Soul Punch Trainer Certification (${enrolment.plan === 'full' ? 'Pay in Full' : 'Flex Plan: first of 6 monthly payments'})`,
+      ? `Soul Punch Trainer Certification: payment ${checkout.instalment} of ${PLANS.flex.instalments}`
+      : `Soul Punch Trainer Certification (${enrolment.plan === 'full' ? PLANS.full.label : `${PLANS.flex.label}: first of ${PLANS.flex.instalments} monthly payments`})`,
     email: enrolment.email,
     amountCents: checkout.amountCents,
     plan: enrolment.plan,
@@ -153,22 +147,14 @@ export async function payTestCheckout(
         ? enrolmentMessages.declined
         : 'This is a test checkout: please use one of the test cards shown on this page.';
     if (view.instalment === null) {
-      await deps.db
-        .updateTable('enrolments')
-        .set({ lastError: message })
-        .where('id', '=', enrolment.id)
-        .execute();
+      await updateEnrolment(deps.db, enrolment.id, { lastError: message });
     }
     return { outcome: 'declined', message, redirectTo: null };
   }
 
   // The card is kept for later instalments: 0341 pays now and fails the next one.
-  await deps.db
-    .updateTable('enrolments')
-    .set({ testCard: outcome === 'fails_next' ? 'fails' : 'pays' })
-    .where('id', '=', enrolment.id)
-    .execute();
-  await deps.db.updateTable('testCheckouts').set({ status: 'paid' }).where('id', '=', id).execute();
+  await updateEnrolment(deps.db, enrolment.id, { testCard: outcome === 'fails_next' ? 'fails' : 'pays' });
+  await markTestCheckoutPaid(deps.db, id);
   const now = deps.clock.now().getTime();
   const { customer, subscription } = ids(enrolment);
   if (view.instalment === null) {
@@ -250,16 +236,7 @@ async function billInstalment(
 }
 
 async function nextScheduled(db: Db, trainerId: number) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
-    .select(['payments.instalment', 'enrolments.id as enrolmentId'])
-    .where('enrolments.trainerId', '=', trainerId)
-    .where('enrolments.status', '=', 'paid')
-    .where('enrolments.provider', '=', 'test')
-    .where('payments.status', '=', 'scheduled')
-    .orderBy('payments.instalment')
-    .executeTakeFirst();
+  return (await scheduledTestInstalments(db, { trainerId }))[0];
 }
 
 /** Bills a trainer's next scheduled instalment now (an admin's test-mode shortcut for "a month later"). */
@@ -268,11 +245,7 @@ export async function billNextInstalment(deps: AppDeps, app: FastifyInstance, tr
   if (!next?.instalment) {
     throw new AppError(409, 'nothing_to_bill', 'This trainer has no scheduled test-mode instalment to bill.');
   }
-  const enrolment = await deps.db
-    .selectFrom('enrolments')
-    .selectAll()
-    .where('id', '=', next.enrolmentId)
-    .executeTakeFirstOrThrow();
+  const enrolment = await getEnrolment(deps.db, next.enrolmentId);
   await billInstalment(deps, app, enrolment, next.instalment);
   return { instalment: next.instalment };
 }
@@ -284,22 +257,9 @@ export async function billDueTestInstalments(
   now: Date,
 ): Promise<number> {
   const today = now.toISOString().slice(0, 10);
-  const due = await deps.db
-    .selectFrom('payments')
-    .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
-    .select(['payments.instalment', 'enrolments.id as enrolmentId'])
-    .where('enrolments.status', '=', 'paid')
-    .where('enrolments.provider', '=', 'test')
-    .where('payments.status', '=', 'scheduled')
-    .where('payments.dueOn', '<=', today)
-    .orderBy('payments.instalment')
-    .execute();
+  const due = await scheduledTestInstalments(deps.db, { dueBy: today });
   for (const row of due) {
-    const enrolment = await deps.db
-      .selectFrom('enrolments')
-      .selectAll()
-      .where('id', '=', row.enrolmentId)
-      .executeTakeFirstOrThrow();
+    const enrolment = await getEnrolment(deps.db, row.enrolmentId);
     await billInstalment(deps, app, enrolment, row.instalment as number);
   }
   return due.length;
