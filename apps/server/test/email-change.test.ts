@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, manualClock } from '../src/lib/clock';
 import { EMAIL_CHANGE_TTL_HOURS, EMAIL_CHANGES_PER_HOUR } from '../src/modules/profiles/email-change';
-import {
-  buildTestApp,
-  nextTestIp,
-  seedCast,
-  signIn,
-  type TestApp,
-  withCookie,
-} from './helper';
+import { buildTestApp, nextTestIp, seedCast, signIn, type TestApp, withCookie } from './helper';
 
 const clock = manualClock('2026-03-02T10:00:00Z');
 let t: TestApp;
