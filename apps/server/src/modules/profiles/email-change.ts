@@ -1,6 +1,6 @@
 import type { PendingEmailChange } from '@soulpunch/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
+import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { enforceRateLimits } from '../../lib/rate-limit';
@@ -10,8 +10,18 @@ import {
   assertEmailAvailable,
   emailTakenError,
   isUniqueViolation,
+  recordTrainerChange,
   TRAINER_NOT_FOUND,
 } from '../trainers/service';
+import { setUserEmail } from '../users/service';
+import {
+  deleteOpenEmailChanges,
+  findOpenEmailChange,
+  insertEmailChange,
+  lockTrainer,
+  spendEmailChange,
+  updateTrainerFields,
+} from './repository';
 
 /** How long the link sent to the new address works (on the app's clock). */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
@@ -26,21 +36,14 @@ export const EMAIL_CHANGE_MESSAGES = {
 } as const;
 
 type EmailChangeDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'clock'>;
-type Trx = Kysely<Database>;
 
 /** The open, unexpired request of a trainer, if any. */
 export async function findPendingEmailChange(
-  db: Trx,
+  db: Db,
   trainerId: number,
   now: Date,
 ): Promise<PendingEmailChange | null> {
-  const row = await db
-    .selectFrom('emailChanges')
-    .select(['newEmail', 'expiresAt'])
-    .where('trainerId', '=', trainerId)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
+  const row = await findOpenEmailChange(db, trainerId, now);
   return row ? { email: row.newEmail, expiresAt: row.expiresAt.toISOString() } : null;
 }
 
@@ -75,23 +78,16 @@ export async function recordEmailChange(
   await assertEmailAvailable(trx, newEmail, trainer.id, trainer.userId);
   const token = newToken();
   const now = deps.clock.now();
-  await trx
-    .deleteFrom('emailChanges')
-    .where('trainerId', '=', trainer.id)
-    .where('usedAt', 'is', null)
-    .execute();
-  await trx
-    .insertInto('emailChanges')
-    .values({
-      trainerId: trainer.id,
-      oldEmail: trainer.email,
-      newEmail,
-      tokenHash: hashToken(deps.config.sessionSecret, token),
-      requestedBy,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
-    })
-    .execute();
+  await deleteOpenEmailChanges(trx, trainer.id);
+  await insertEmailChange(trx, {
+    trainerId: trainer.id,
+    oldEmail: trainer.email,
+    newEmail,
+    tokenHash: hashToken(deps.config.sessionSecret, token),
+    requestedBy,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
+  });
   return { trainerName: trainer.name, oldEmail: trainer.email, newEmail, token };
 }
 
@@ -116,12 +112,7 @@ export async function requestEmailChange(
   let request: EmailChangeRequest | undefined;
   try {
     request = await deps.db.transaction().execute(async (trx) => {
-      const trainer = await trx
-        .selectFrom('trainers')
-        .select(['id', 'userId', 'email', 'name'])
-        .where('id', '=', trainerId)
-        .forUpdate()
-        .executeTakeFirst();
+      const trainer = await lockTrainer(trx, trainerId);
       if (!trainer) throw notFound(TRAINER_NOT_FOUND);
       if (trainer.email === newEmail) {
         throw new AppError(400, 'validation_error', 'This is already your sign-in e-mail.', {
@@ -139,11 +130,7 @@ export async function requestEmailChange(
 }
 
 export async function cancelEmailChange(deps: EmailChangeDeps, trainerId: number): Promise<void> {
-  await deps.db
-    .deleteFrom('emailChanges')
-    .where('trainerId', '=', trainerId)
-    .where('usedAt', 'is', null)
-    .execute();
+  await deleteOpenEmailChanges(deps.db, trainerId);
 }
 
 /**
@@ -155,48 +142,20 @@ export async function confirmEmailChange(deps: EmailChangeDeps, token: string): 
   let done: { oldEmail: string; newEmail: string; name: string } | undefined;
   try {
     done = await deps.db.transaction().execute(async (trx) => {
-      // One statement spends the token, so two clicks at once cannot both apply it.
-      const change = await trx
-        .updateTable('emailChanges')
-        .set({ usedAt: now })
-        .where('tokenHash', '=', hashToken(deps.config.sessionSecret, token))
-        .where('usedAt', 'is', null)
-        .where('expiresAt', '>', now)
-        .returning(['trainerId', 'oldEmail', 'newEmail', 'requestedBy'])
-        .executeTakeFirst();
+      const change = await spendEmailChange(trx, hashToken(deps.config.sessionSecret, token), now);
       if (!change) throw new AppError(400, 'invalid_link', EMAIL_CHANGE_MESSAGES.invalidLink);
-      const trainer = await trx
-        .selectFrom('trainers')
-        .select(['id', 'userId', 'email', 'name'])
-        .where('id', '=', change.trainerId)
-        .forUpdate()
-        .executeTakeFirst();
+      const trainer = await lockTrainer(trx, change.trainerId);
       if (!trainer) throw new AppError(400, 'invalid_link', EMAIL_CHANGE_MESSAGES.invalidLink);
       if (trainer.email !== change.oldEmail) {
         throw new AppError(400, 'invalid_link', EMAIL_CHANGE_MESSAGES.staleLink);
       }
       // Someone may have taken the address since the request.
       await assertEmailAvailable(trx, change.newEmail, trainer.id, trainer.userId);
-      await trx
-        .updateTable('trainers')
-        .set({ email: change.newEmail, updatedAt: now })
-        .where('id', '=', trainer.id)
-        .execute();
-      if (trainer.userId !== null) {
-        await trx
-          .updateTable('users')
-          .set({ email: change.newEmail })
-          .where('id', '=', trainer.userId)
-          .execute();
-      }
-      await trx
-        .insertInto('trainerChanges')
-        .values({
-          trainerId: trainer.id,
-          changedBy: change.requestedBy,
-          changes: JSON.stringify([{ field: 'email', from: change.oldEmail, to: change.newEmail }]),
-        })
-        .execute();
+      await updateTrainerFields(trx, trainer.id, { email: change.newEmail }, now);
+      if (trainer.userId !== null) await setUserEmail(trx, trainer.userId, change.newEmail);
+      await recordTrainerChange(trx, trainer.id, change.requestedBy, [
+        { field: 'email', from: change.oldEmail, to: change.newEmail },
+      ]);
       return { oldEmail: change.oldEmail, newEmail: change.newEmail, name: trainer.name };
     });
   } catch (error) {

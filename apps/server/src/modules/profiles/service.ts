@@ -3,8 +3,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
-import { refreshTrainerCoordinates } from '../trainers/repository';
-import { emailTakenError, isUniqueViolation, TRAINER_NOT_FOUND } from '../trainers/service';
+import {
+  emailTakenError,
+  isUniqueViolation,
+  refreshTrainerCoordinates,
+  TRAINER_NOT_FOUND,
+} from '../trainers/service';
+import { setUserName } from '../users/service';
 import {
   type EmailChangeRequest,
   findPendingEmailChange,
@@ -13,6 +18,17 @@ import {
   sendEmailChangeMails,
 } from './email-change';
 import { pictureKeyFromUrl, pictureKeyParts, pictureUrlFor, processPicture } from './picture';
+import {
+  findProfileRow,
+  findStoredProfileFlags,
+  findTrainerEmail,
+  isPictureReferenced,
+  listStoredPictureUrls,
+  lockTrainer,
+  trainerExists,
+  updateTrainerFields,
+  upsertProfileValues,
+} from './repository';
 
 type ProfileUpdate = z.output<typeof trainerProfileUpdateSchema>;
 
@@ -21,20 +37,7 @@ const TRAINER_FIELDS = ['email', 'phone', 'city', 'state'] as const;
 const NOT_STORED = new Set(['name', 'fullName', 'firstName', 'lastName', ...TRAINER_FIELDS]);
 
 export async function getTrainerProfile(db: Db, trainerId: number): Promise<TrainerProfileData> {
-  const row = await db
-    .selectFrom('trainers')
-    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
-    .selectAll('trainerProfiles')
-    .select([
-      'trainers.id as id',
-      'trainers.name',
-      'trainers.email',
-      'trainers.phone',
-      'trainers.city',
-      'trainers.state',
-    ])
-    .where('trainers.id', '=', trainerId)
-    .executeTakeFirst();
+  const row = await findProfileRow(db, trainerId);
   if (!row) throw notFound(TRAINER_NOT_FOUND);
   const [firstName = '', ...rest] = row.name.split(/\s+/);
   return {
@@ -153,11 +156,7 @@ export async function saveTrainerProfile(
   actor: { isAdmin: boolean; userId: number | null },
 ): Promise<TrainerProfileView> {
   const { db } = deps;
-  const current = await db
-    .selectFrom('trainers')
-    .select('email')
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
+  const current = await findTrainerEmail(db, trainerId);
   if (!current) throw notFound(TRAINER_NOT_FOUND);
   // Checked before the transaction: the limit keeps its own (PGlite has a single connection).
   if (input.email !== undefined && input.email !== current.email) {
@@ -168,18 +167,9 @@ export async function saveTrainerProfile(
   try {
     outcome = await db.transaction().execute(async (trx) => {
       // The trainer's row is the lock every change of their e-mail or picture takes, so they apply one at a time.
-      const trainer = await trx
-        .selectFrom('trainers')
-        .select(['id', 'userId', 'email', 'name'])
-        .where('id', '=', trainerId)
-        .forUpdate()
-        .executeTakeFirst();
+      const trainer = await lockTrainer(trx, trainerId);
       if (!trainer) throw notFound(TRAINER_NOT_FOUND);
-      const stored = await trx
-        .selectFrom('trainerProfiles')
-        .select(['featuredTrainer', 'profilePicture'])
-        .where('trainerId', '=', trainerId)
-        .executeTakeFirst();
+      const stored = await findStoredProfileFlags(trx, trainerId);
       if (
         !actor.isAdmin &&
         input.featuredTrainer !== undefined &&
@@ -215,14 +205,8 @@ export async function saveTrainerProfile(
       };
       const now = new Date();
       if (Object.keys(trainerUpdate).length) {
-        await trx
-          .updateTable('trainers')
-          .set({ ...trainerUpdate, updatedAt: now })
-          .where('id', '=', trainerId)
-          .execute();
-        if (trainer.userId !== null && name !== undefined) {
-          await trx.updateTable('users').set({ name }).where('id', '=', trainer.userId).execute();
-        }
+        await updateTrainerFields(trx, trainerId, trainerUpdate, now);
+        if (trainer.userId !== null && name !== undefined) await setUserName(trx, trainer.userId, name);
       }
 
       const profile = Object.fromEntries(
@@ -232,11 +216,7 @@ export async function saveTrainerProfile(
         ...profile,
         ...(profile.otherSocialMedia ? { otherSocialMedia: JSON.stringify(profile.otherSocialMedia) } : {}),
       };
-      await trx
-        .insertInto('trainerProfiles')
-        .values({ trainerId, ...values })
-        .onConflict((oc) => oc.column('trainerId').doUpdateSet({ ...values, updatedAt: now }))
-        .execute();
+      await upsertProfileValues(trx, trainerId, values, now);
       await refreshTrainerCoordinates(trx, trainerId);
       return { emailChange, releasedPicture };
     });
@@ -260,12 +240,7 @@ async function releasePicture(deps: Pick<AppDeps, 'db' | 'storage'>, trainerId: 
   const parts = pictureKeyParts(key);
   if (parts && parts.trainerId !== trainerId) return;
   if (!parts) {
-    const stillUsed = await deps.db
-      .selectFrom('trainerProfiles')
-      .select('trainerId')
-      .where('profilePicture', '=', url)
-      .executeTakeFirst();
-    if (stillUsed) return;
+    if (await isPictureReferenced(deps.db, url as string)) return;
   }
   await deps.storage.delete(key).catch(() => undefined);
 }
@@ -280,31 +255,17 @@ export async function replacePicture(
   bytes: Buffer | null,
 ): Promise<{ profilePicture: string | null }> {
   const { db, storage } = deps;
-  const exists = await db.selectFrom('trainers').select('id').where('id', '=', trainerId).executeTakeFirst();
-  if (!exists) throw notFound(TRAINER_NOT_FOUND);
+  if (!(await trainerExists(db, trainerId))) throw notFound(TRAINER_NOT_FOUND);
   const processed = bytes ? await processPicture(bytes, { trainerId, at: deps.clock.now() }) : undefined;
   if (processed) await storage.put(processed.key, processed.data);
   const profilePicture = processed ? pictureUrlFor(processed.key) : null;
   let previous: string | null;
   try {
     previous = await db.transaction().execute(async (trx) => {
-      const trainer = await trx
-        .selectFrom('trainers')
-        .select('id')
-        .where('id', '=', trainerId)
-        .forUpdate()
-        .executeTakeFirst();
+      const trainer = await lockTrainer(trx, trainerId);
       if (!trainer) throw notFound(TRAINER_NOT_FOUND);
-      const row = await trx
-        .selectFrom('trainerProfiles')
-        .select('profilePicture')
-        .where('trainerId', '=', trainerId)
-        .executeTakeFirst();
-      await trx
-        .insertInto('trainerProfiles')
-        .values({ trainerId, profilePicture })
-        .onConflict((oc) => oc.column('trainerId').doUpdateSet({ profilePicture, updatedAt: new Date() }))
-        .execute();
+      const row = await findStoredProfileFlags(trx, trainerId);
+      await upsertProfileValues(trx, trainerId, { profilePicture }, new Date());
       return row?.profilePicture ?? null;
     });
   } catch (error) {
@@ -330,12 +291,8 @@ export async function sweepUnusedPictures(
 ): Promise<{ removed: string[] }> {
   const keys = (await deps.storage.list('pictures/')).filter((key) => /^pictures\/[\w-]+\.webp$/.test(key));
   if (!keys.length) return { removed: [] };
-  const rows = await deps.db
-    .selectFrom('trainerProfiles')
-    .select('profilePicture')
-    .where('profilePicture', 'like', '/api/pictures/%')
-    .execute();
-  const referenced = new Set(rows.map((row) => pictureKeyFromUrl(row.profilePicture)));
+  const urls = await listStoredPictureUrls(deps.db);
+  const referenced = new Set(urls.map((url) => pictureKeyFromUrl(url)));
   const removed: string[] = [];
   for (const key of keys) {
     if (referenced.has(key)) continue;

@@ -214,7 +214,7 @@ export async function upsertTrainerProfile(
 export async function insertTrainerChange(
   trx: Trx,
   trainerId: number,
-  changedBy: number,
+  changedBy: number | null,
   changes: FieldChange[],
 ): Promise<void> {
   await trx

@@ -38,7 +38,12 @@ import {
 } from './repository';
 
 // The trainers module's public API for other modules (they never import trainers/repository).
-export { findTrainerIdByEmail, insertTrainerWithProfile, refreshTrainerCoordinates };
+export {
+  findTrainerIdByEmail,
+  insertTrainerChange as recordTrainerChange,
+  insertTrainerWithProfile,
+  refreshTrainerCoordinates,
+};
 
 type ListQuery = z.output<typeof trainerListQuerySchema>;
 type TrainerUpdate = z.output<typeof adminTrainerUpdateSchema>;

@@ -56,6 +56,14 @@ export async function loadSessionUser(db: Db, userId: number) {
   return { ...user, trainerId: user.trainerId ?? null, roles: roles.map((r) => r.role) };
 }
 
+export async function setUserName(db: Db, userId: number, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
+}
+
+export async function setUserEmail(db: Db, userId: number, email: string): Promise<void> {
+  await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+}
+
 /** A trainer's account follows their record: same sign-in e-mail, same name. */
 export async function updateUserEmailAndName(
   db: Db,

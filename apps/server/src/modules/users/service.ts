@@ -6,5 +6,7 @@ export {
   listUsersWithRole,
   loadSessionUser,
   revokeRole,
+  setUserEmail,
+  setUserName,
   updateUserEmailAndName,
 } from './repository';
