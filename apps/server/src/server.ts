@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { assertDataDirFree, DataDirLockedError } from './db/pglite-lock';
 import { countRequestsInFlight } from './lib/requests-in-flight';
@@ -36,25 +37,24 @@ async function main() {
     if (draining) reply.header('connection', 'close');
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    draining = true;
-    app.log.info({ signal, inFlight: inFlight.count }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, DRAIN_LIMIT_MS + 10_000);
-    force.unref();
-    await inFlight.idle({ limitMs: DRAIN_LIMIT_MS, quietMs: QUIET_MS });
-    // Stop listening, close idle connections, wait for any last answer, then close the database cleanly.
-    await app.close();
-    app.log.info('shut down');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // close-with-grace runs this once, on SIGTERM or SIGINT (or an uncaught error), exits 0 when it ends (1 after an
+  // error), exits 1 if it is still running after the delay, and at once on a second signal.
+  closeWithGrace(
+    {
+      delay: DRAIN_LIMIT_MS + 10_000,
+      logger: { error: (message: unknown) => app.log.error(message) },
+      onTimeout: () => app.log.error('shutdown took too long; exiting'),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error: shutting down');
+      draining = true;
+      app.log.info({ signal, inFlight: inFlight.count }, 'shutting down: finishing requests in flight');
+      await inFlight.idle({ limitMs: DRAIN_LIMIT_MS, quietMs: QUIET_MS });
+      // Stop listening, close idle connections, wait for any last answer, then close the database cleanly.
+      await app.close();
+      app.log.info('shut down');
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Soul Punch platform on ${config.appUrl}`);

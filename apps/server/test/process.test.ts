@@ -173,6 +173,42 @@ describe('production start-up of the built server', () => {
     expect(healthy, server.output()).toBe(true);
     expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
     server.child.kill('SIGTERM');
+    // Draining: health tells the proxy to send no more while the process finishes what it was sent.
+    for (let i = 0; i < 100 && !server.output().includes('shutting down'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { error: { code: string } }).error.code).toBe('shutting_down');
     expect(await exited).toBe(0);
+    expect(server.output()).toContain('"msg":"shut down"');
+  }, 180_000);
+
+  it('exits at once, with 1, on a second signal while draining (close-with-grace)', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const web = tempDir();
+    writeFileSync(path.join(web, 'index.html'), '<html><head><title>Soul Punch</title></head></html>');
+    const server = startBuilt({
+      PORT: port,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PAYMENT_PROVIDER: 'test',
+      WEB_DIST_DIR: web,
+    });
+    const exited = exitOf(server.child);
+    let healthy = false;
+    for (let i = 0; i < 480 && !healthy && server.child.exitCode === null; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+    }
+    expect(healthy, server.output()).toBe(true);
+    server.child.kill('SIGTERM');
+    // The drain waits for 300 ms without a request at least: the second signal arrives during it.
+    await new Promise((r) => setTimeout(r, 100));
+    server.child.kill('SIGINT');
+    expect(await exited).toBe(1);
+    expect(server.output()).toContain('second SIGINT, exiting');
+    expect(server.output()).not.toContain('"msg":"shut down"');
   }, 180_000);
 });

@@ -1,41 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
 
-// No inline script anywhere; Mantine injects <style> tags, hence 'unsafe-inline' for styles only.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** The headers every answer carries; a route that writes its own response (the assistant's stream) sends them too. */
-export function securityHeaders(config: AppConfig, requestId: string): Record<string, string> {
+// Helmet's own defaults (CORP same-origin, Origin-Agent-Cluster, X-XSS-Protection, ...) are off: the headers and
+// values below are the ones this app has always sent, now written by a well-kept library.
+function helmetOptions(config: AppConfig): HelmetOptions {
   return {
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self)',
-    'X-Request-Id': requestId,
-    ...(config.appUrl.startsWith('https://')
-      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
-      : {}),
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // No inline script anywhere; Mantine injects <style> tags, hence 'unsafe-inline' for styles only.
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.appUrl.startsWith('https://')
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   };
 }
 
-export function useSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
-  const { 'X-Request-Id': _perRequest, ...always } = securityHeaders(config, '');
+/** Not among helmet's headers (browsers still disagree on it), so set beside them. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self)';
+
+/** What helmet writes for these options, read once by running it on a response that only records. */
+function headersWrittenByHelmet(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name] = value;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+const fixedHeaders = new WeakMap<AppConfig, Record<string, string>>();
+
+/**
+ * The headers every answer carries, for the answers that skip Fastify's hooks: the router's own errors and the
+ * assistant's stream (a hijacked reply). Everything else gets them from the hooks below.
+ */
+export function securityHeaders(config: AppConfig, requestId: string): Record<string, string> {
+  let fixed = fixedHeaders.get(config);
+  if (!fixed) {
+    fixed = { ...headersWrittenByHelmet(helmetOptions(config)), 'Permissions-Policy': PERMISSIONS_POLICY };
+    fixedHeaders.set(config, fixed);
+  }
+  return { ...fixed, 'X-Request-Id': requestId };
+}
+
+/** Registered before the access rules: a request they refuse in their own onRequest hook has the headers already. */
+export async function useSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  // The plugin types helmet's options from helmet's CommonJS declarations, this file from its ES ones: the same.
+  await app.register(fastifyHelmet, helmetOptions(config) as FastifyHelmetOptions);
   // A callback hook, not an async one: it runs on every answer, and a promise each time showed in profiles.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(always).header('X-Request-Id', request.id);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY).header('X-Request-Id', request.id);
     // Every answer is private unless its route chose its own caching (public lists, pages, built assets): decided
     // by what the route set, never by the spelling of the address.
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
