@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dashboardRoutes } from '@/features/trainer-portal/test-fixtures';
+import { dashboardRoutes } from '@/features/trainer-portal/testing/fixtures';
 import { json, mockApi, pending, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 

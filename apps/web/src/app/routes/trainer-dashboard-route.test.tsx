@@ -1,6 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { checklistFixture, profileFixture, resourcesFixture } from '@/features/trainer-portal/test-fixtures';
+import {
+  checklistFixture,
+  profileFixture,
+  resourcesFixture,
+} from '@/features/trainer-portal/testing/fixtures';
 import { json, mockApi, pending, requestsMade, sessionRoutes } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 

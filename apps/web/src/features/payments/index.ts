@@ -1,3 +1,13 @@
+// The enrolment and the payment provider, for onboarding's checkout and confirmation pages.
+export {
+  useConfirmEnrolment,
+  useConfirmPayment,
+  useCurrentEnrolment,
+  useRetryCheckout,
+  useStartEnrolment,
+  useVerifyEnrolmentEmail,
+} from './api/enrolment';
+export { usePaymentProvider } from './api/test-checkout';
 export { LedgerPanel } from './components/ledger-panel';
 export { PaymentBanner } from './components/payment-banner';
 export { PaymentEventsPage } from './components/payment-events-page';

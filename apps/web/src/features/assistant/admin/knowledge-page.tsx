@@ -22,8 +22,8 @@ import {
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useArticles } from '../api/get-articles';
 import { audienceLabels, StatusBadge, statusLabels } from './labels';

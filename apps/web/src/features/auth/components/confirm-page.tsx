@@ -1,9 +1,9 @@
 import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { authMessages } from '@soulpunch/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-// The leaf module, not the feature's index: the documents feature itself imports auth.
-import { takeReturnPath } from '@/features/documents/components/return-path';
 import { getErrorMessage } from '@/lib/api-client';
+// The leaf module, not the feature's index: the documents feature itself imports auth.
+import { takeReturnPath } from '@/lib/return-path';
 import { useVerifyMagicLink } from '../api/verify-magic-link';
 
 /** Only same-site paths: the redirect comes from the server, but a stray absolute URL must not leave the app. */

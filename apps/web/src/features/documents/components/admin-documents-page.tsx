@@ -22,8 +22,8 @@ import {
 } from '@soulpunch/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCheckDocumentStatus } from '../api/check-document-status';
 import { useDocuments } from '../api/get-documents';

@@ -1,7 +1,7 @@
 import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
 import { auditEventLabel } from '@soulpunch/shared';
-import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useDocumentAudit } from '../api/get-document-audit';
 
 /** Admin: a document's append-only audit trail. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EsignConsentState } from '@soulpunch/shared';
-import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useWithdrawEsignConsent } from '../api/withdraw-esign-consent';
 
 /** Where a signer can take back the consent to electronic records, with what that does. */

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type DocumentDetail, documentMessages } from '@soulpunch/shared';
 import { Link, useParams } from 'react-router';
-import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { useSession } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format-timestamp';
+import { rememberReturnPath } from '@/lib/return-path';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDocument } from '../api/get-document';
 import { useEsignConsent } from '../api/get-esign-consent';
@@ -12,7 +13,6 @@ import { ConsentStep } from './consent-step';
 import { DocumentStatusBadge } from './document-status-badge';
 import { DocumentText } from './document-text';
 import { ElectronicRecordsSection } from './electronic-records-section';
-import { rememberReturnPath } from './return-path';
 import { SigningForm } from './signing-form';
 
 function parseId(raw: string | undefined): number | null {

@@ -1,8 +1,8 @@
 import { Accordion, Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { documentTypeTitle } from '@soulpunch/shared';
 import { Link } from 'react-router';
-import { formatTimestamp } from '@/features/admin/utils/format-timestamp';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useTrainerDocuments } from '../api/get-trainer-documents';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
 import { AuditTrail } from './audit-trail';

@@ -25,7 +25,7 @@ import {
 } from '@soulpunch/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useStartEnrolment, useVerifyEnrolmentEmail } from '@/features/payments/api/enrolment';
+import { useStartEnrolment, useVerifyEnrolmentEmail } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { rememberPendingTrainer } from '../pending-trainer';

@@ -15,7 +15,7 @@ import {
 import { enrolmentMessages, formatUsd, PLANS } from '@soulpunch/shared';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useConfirmEnrolment, useCurrentEnrolment } from '@/features/payments/api/enrolment';
+import { useConfirmEnrolment, useCurrentEnrolment } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { forgetPendingTrainer } from '../pending-trainer';

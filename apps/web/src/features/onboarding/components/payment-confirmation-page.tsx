@@ -14,7 +14,7 @@ import {
 import { enrolmentMessages } from '@soulpunch/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useConfirmPayment, useCurrentEnrolment, useRetryCheckout } from '@/features/payments/api/enrolment';
+import { useConfirmPayment, useCurrentEnrolment, useRetryCheckout } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

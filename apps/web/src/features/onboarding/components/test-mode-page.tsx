@@ -1,6 +1,6 @@
 import { Alert, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePaymentProvider } from '@/features/payments/api/test-checkout';
+import { usePaymentProvider } from '@/features/payments';
 import { getErrorMessage } from '@/lib/api-client';
 
 const onboardingScreens = [

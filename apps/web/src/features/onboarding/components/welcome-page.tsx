@@ -1,7 +1,6 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useResources } from '@/features/trainer-portal/api/get-resources';
-import { useRecordResourceVisit } from '@/features/trainer-portal/api/record-resource-visit';
+import { useRecordResourceVisit, useResources } from '@/features/trainer-portal';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -6,7 +6,7 @@ import type {
   PlanKey,
 } from '@soulpunch/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { sessionQueryKey } from '@/features/auth';
 import { api } from '@/lib/api-client';
 
 export const enrolmentQueryKey = ['enrolment', 'current'] as const;

@@ -1,8 +1,8 @@
 import { Card, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useTrainerChanges } from '../../api/get-trainer-changes';
 import { fieldLabel } from '../../trainer-form-model';
-import { formatTimestamp } from '../../utils/format-timestamp';
 
 /** Booleans read Yes/No and an empty value a dash, so "cleared" and "unchecked" are plain to see. */
 export function formatChangeValue(value: unknown): string {

@@ -1,10 +1,10 @@
 import type { AdminTrainerUpdate, TrainerFull } from '@soulpunch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { json, mockApi, pending, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { adminSession, change, fullTrainer, listAnswer } from '../../testing/fixtures';
-import { formatTimestamp } from '../../utils/format-timestamp';
 
 const full = 'GET /api/trainers/7/full';
 const changes = 'GET /api/trainers/7/changes';

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
-import { mockPortalApi, onboardingRoute, profileFixture } from '../../test-fixtures';
+import { mockPortalApi, onboardingRoute, profileFixture } from '../../testing/fixtures';
 
 function stepRow(label: string): HTMLElement {
   const row = screen.getByText(label).closest('li');

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
-import { mockPortalApi, profileFixture, profileRoute } from '../../test-fixtures';
+import { mockPortalApi, profileFixture, profileRoute } from '../../testing/fixtures';
 
 const pending = { email: 'tina.new@example.com', expiresAt: '2026-03-03T10:00:00.000Z' };
 

@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
-import { SUPPORT_EMAIL } from '@/features/legal/constants';
+import { SUPPORT_EMAIL } from '@soulpunch/shared';
 import type { FlagFieldKey } from '../../profile-form';
 import { bindFlag, type ProfileFormApi } from './form-bindings';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { classSummary } from '@/features/classes/testing/class-summary';
 import { json, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
-import { mockPortalApi, profileFixture, profileRoute, TRAINER_ID } from '../../test-fixtures';
+import { mockPortalApi, profileFixture, profileRoute, TRAINER_ID } from '../../testing/fixtures';
 
 async function openEditor() {
   const view = renderApp('/trainer-portal/profile');

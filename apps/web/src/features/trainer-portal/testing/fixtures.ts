@@ -7,7 +7,7 @@ import {
   type TrainerProfileData,
 } from '@soulpunch/shared';
 import { json, type MockRoutes, mockApi, noContent } from '@/test/mock-api';
-import type { PortalResource, PortalResources } from './api/get-resources';
+import type { PortalResource, PortalResources } from '../api/get-resources';
 
 export const TRAINER_ID = 7;
 export const trainerUser: SessionUser = {
