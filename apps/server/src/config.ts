@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
-import { emailSchema } from '@soulpunch/shared';
+import { emailSchema, SCHEDULE_DEFAULTS } from '@soulpunch/shared';
 import { z } from 'zod';
 import type { StorageConfig } from './lib/file-storage';
 
@@ -74,15 +74,21 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  PAYMENT_GRACE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60).default(7)),
-  DOCUMENT_EXPIRY_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(30)),
+  PAYMENT_GRACE_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(60).default(SCHEDULE_DEFAULTS.paymentGraceDays),
+  ),
+  DOCUMENT_EXPIRY_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(365).default(SCHEDULE_DEFAULTS.documentExpiryDays),
+  ),
   DOCUMENT_FIRST_REMINDER_DAYS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1).max(365).default(5),
+    z.coerce.number().int().min(1).max(365).default(SCHEDULE_DEFAULTS.documentFirstReminderDays),
   ),
   DOCUMENT_REMINDER_INTERVAL_DAYS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1).max(365).default(2),
+    z.coerce.number().int().min(1).max(365).default(SCHEDULE_DEFAULTS.documentReminderIntervalDays),
   ),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),

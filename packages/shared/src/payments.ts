@@ -1,20 +1,9 @@
 import { z } from 'zod';
+// The plans live in ./plans (one source per business fact); re-exported for the schemas below and older imports.
+import { PLAN_KEYS, type PlanKey } from './plans';
 import { optionalPhone, optionalText, trainerEmailSchema, trainerNameSchema } from './trainers';
 
-/** The certification program's plans (spec admin 2.7 and 9). Amounts in cents, US dollars. */
-export const PLANS = {
-  full: { key: 'full', label: 'Pay in Full', amountCents: 199_700, listPriceCents: 299_700, instalments: 1 },
-  flex: { key: 'flex', label: 'Flex Plan', amountCents: 49_900, listPriceCents: null, instalments: 6 },
-} as const;
-export type PlanKey = keyof typeof PLANS;
-export const PLAN_KEYS = ['full', 'flex'] as const;
-export const CURRENCY = 'usd';
-
-/** What a plan costs in all: $1,997 in full, or 6 x $499 = $2,994 on the flex plan. */
-export const planTotalCents = (plan: PlanKey) => PLANS[plan].amountCents * PLANS[plan].instalments;
-
-export const formatUsd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+export * from './plans';
 
 export const enrolmentMessages = {
   checkoutRequired: 'Please fill all required fields and agree to the terms.',
@@ -155,7 +144,7 @@ export interface PaymentSummary {
   paymentStatus: string;
   paidCount: number;
   totalCount: number;
-  /** '3 of 6 paid · next $499 on Jan 5, 2027' on the flex plan; 'Paid in full' in full. */
+  /** '3 of 6 paid · next $499 on Jan 5, 2027' on the flex plan (values from PLANS); 'Paid in full' in full. */
   progressLabel: string;
   nextDue: { amountCents: number; dueOn: string } | null;
   pastDue: boolean;

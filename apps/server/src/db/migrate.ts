@@ -16,6 +16,7 @@ import * as publicClassesCache from './migrations/0012-public-classes-cache';
 import * as enrolmentIdentity from './migrations/0013-enrolment-identity';
 import * as emailChanges from './migrations/0014-email-changes';
 import * as mailQueue from './migrations/0015-mail-queue';
+import * as knowledgeSeedBody from './migrations/0016-knowledge-seed-body';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-enrolment-identity': enrolmentIdentity,
   '0014-email-changes': emailChanges,
   '0015-mail-queue': mailQueue,
+  '0016-knowledge-seed-body': knowledgeSeedBody,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,8 @@ export interface KnowledgeArticlesTable {
   updatedAt: ColumnType<Date, Date | undefined, Date>;
   publishedAt: Date | null;
   updatedBy: number | null;
+  /** The body the seed last wrote (seeded articles only): while the body equals it, the seed may re-render it. */
+  seedBody: Generated<string | null>;
 }
 
 export interface KnowledgeRevisionTable {

@@ -1,3 +1,4 @@
+import { formatUsd, PLANS } from '../plans';
 import { HEADQUARTERS, SUPPORT_EMAIL, TERMS_AND_CONDITIONS_VERSION } from './constants';
 import type { LegalDocumentContent } from './types';
 
@@ -38,8 +39,8 @@ export const termsAndConditions: LegalDocumentContent = {
     {
       heading: 'Refund Policy',
       paragraphs: [
-        'The program fee is $1,997 when paid in full, or $499 per month for 6 months on the flex plan. Because enrollment gives you immediate access to proprietary curriculum, videos and resources, no refunds are given once access to the program has been granted.',
-        'If you choose the flex plan, you commit to all 6 monthly payments. Stopping your payments does not cancel the amount owed, and Soul Punch may suspend your portal access and withhold your certification until the balance is paid.',
+        `The program fee is ${formatUsd(PLANS.full.amountCents)} when paid in full, or ${formatUsd(PLANS.flex.amountCents)} per month for ${PLANS.flex.instalments} months on the flex plan. Because enrollment gives you immediate access to proprietary curriculum, videos and resources, no refunds are given once access to the program has been granted.`,
+        `If you choose the flex plan, you commit to all ${PLANS.flex.instalments} monthly payments. Stopping your payments does not cancel the amount owed, and Soul Punch may suspend your portal access and withhold your certification until the balance is paid.`,
         `If you have paid but have not yet been given access, write to ${SUPPORT_EMAIL} and we will either give you access or settle the payment with you. If Soul Punch cancels or reschedules an in-person session, you may attend the next available session at no extra cost.`,
       ],
     },

@@ -1,4 +1,5 @@
 import { MAGIC_LINK_TTL_MINUTES } from '../auth';
+import { formatUsd, PLANS } from '../plans';
 import { HEADQUARTERS, POLICY_EFFECTIVE_DATE, SUPPORT_EMAIL } from './constants';
 import type { LegalDocumentContent } from './types';
 
@@ -49,7 +50,7 @@ export const termsOfService: LegalDocumentContent = {
     {
       heading: 'Payments',
       paragraphs: [
-        'The certification program costs $1,997 when paid in full, or $499 per month for 6 months on the flex plan. Payments are handled by our payment provider: you enter your card details with them, and we never see or store your full card number. A payment counts as completed only once the payment provider has confirmed it.',
+        `The certification program costs ${formatUsd(PLANS.full.amountCents)} when paid in full, or ${formatUsd(PLANS.flex.amountCents)} per month for ${PLANS.flex.instalments} months on the flex plan. Payments are handled by our payment provider: you enter your card details with them, and we never see or store your full card number. A payment counts as completed only once the payment provider has confirmed it.`,
         'Program fees are subject to the refund and dispute terms of the certification program Terms & Conditions, including that no refunds are given once access has been granted. Fees for a class are paid to its trainer through the payment link the trainer provides, on the terms the trainer sets.',
       ],
     },

@@ -1,3 +1,4 @@
+import { SCHEDULE_DEFAULTS } from '@soulpunch/shared';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { publishedArticles, seedKnowledgeBase } from './knowledge';
@@ -9,10 +10,10 @@ export async function seededKnowledgeIndex(): Promise<KnowledgeIndex> {
   try {
     await migrateToLatest(db);
     await seedKnowledgeBase(db, {
-      graceDays: 7,
-      expiryDays: 30,
-      firstReminderDays: 5,
-      reminderIntervalDays: 2,
+      graceDays: SCHEDULE_DEFAULTS.paymentGraceDays,
+      expiryDays: SCHEDULE_DEFAULTS.documentExpiryDays,
+      firstReminderDays: SCHEDULE_DEFAULTS.documentFirstReminderDays,
+      reminderIntervalDays: SCHEDULE_DEFAULTS.documentReminderIntervalDays,
     });
     return new KnowledgeIndex(await publishedArticles(db));
   } finally {

@@ -335,13 +335,19 @@ export async function retireResourceArticle(db: Executor, resourceId: number, no
 
 /**
  * Runs at every start, on every database (tests and CI included): adds any seed article not there yet (by slug,
- * so an admin's edits stay) and the article of every resource that has none. Cheap when nothing is missing.
+ * so an admin's edits stay) and the article of every resource that has none. A seeded article whose body no admin
+ * edited is re-rendered when its text changed (a new price, plan length or reminder setting), so the assistant
+ * states the live values also on installations seeded earlier. Cheap when nothing changed.
  */
-export async function seedKnowledgeBase(db: Db, settings: SeedSettings, now = new Date()): Promise<void> {
+export async function seedKnowledgeBase(
+  db: Db,
+  settings: SeedSettings,
+  now = new Date(),
+  seeds = seedArticles(settings),
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Two instances starting together must not both insert.
     await sql`select pg_advisory_xact_lock(hashtext('knowledge-seed'))`.execute(trx);
-    const seeds = seedArticles(settings);
     const inserted = await trx
       .insertInto('knowledgeArticles')
       .values(
@@ -351,12 +357,35 @@ export async function seedKnowledgeBase(db: Db, settings: SeedSettings, now = ne
           createdAt: now,
           updatedAt: now,
           publishedAt: now,
+          seedBody: a.body,
         })),
       )
       .onConflict((oc) => oc.column('slug').doNothing())
       .returning('id')
       .execute();
-    if (inserted.length) await bumpRevision(trx);
+    const stale = await trx
+      .selectFrom('knowledgeArticles')
+      .select(['id', 'slug'])
+      .where(
+        'slug',
+        'in',
+        seeds.map((a) => a.slug),
+      )
+      .whereRef('body', '=', 'seedBody')
+      .execute();
+    const bodyOf = new Map(seeds.map((a) => [a.slug, a.body]));
+    let rerendered = 0;
+    for (const row of stale) {
+      const body = bodyOf.get(row.slug) ?? '';
+      const result = await trx
+        .updateTable('knowledgeArticles')
+        .set({ body, seedBody: body, updatedAt: now })
+        .where('id', '=', row.id)
+        .where('body', '<>', body)
+        .executeTakeFirst();
+      rerendered += Number(result.numUpdatedRows);
+    }
+    if (inserted.length || rerendered) await bumpRevision(trx);
     const missing = await trx
       .selectFrom('resources as r')
       .leftJoin('knowledgeArticles as a', 'a.resourceId', 'r.id')

@@ -29,6 +29,8 @@ import {
  * The knowledge base the assistant starts with, written as the brand speaks to its trainers. Facts come from the
  * product's own constants (prices, steps, limits) so an article cannot drift from what the app does. Each is
  * inserted once by slug: an admin's later edit is never overwritten, and a new seed article reaches old databases.
+ * An article no admin edited is re-rendered at start when its text changes (seedKnowledgeBase), so a new price
+ * reaches databases seeded earlier.
  */
 export interface SeedArticle {
   slug: string;
@@ -69,7 +71,7 @@ export function seedArticles(s: SeedSettings): SeedArticle[] {
 The Soul Punch trainer certification is a 6-week online course followed by a 3-day in-person Train the Trainer session with the Soul Punch team, headquartered in ${HEADQUARTERS}. The dates and place of the next Train the Trainer session are listed under Upcoming Training on your trainer dashboard.
 
 ## Price and payment plans
-There are two ways to pay. ${full.label}: ${formatUsd(full.amountCents)} once (the list price is ${formatUsd(full.listPriceCents)}, so you save 25%). ${flex.label}: ${formatUsd(flex.amountCents)} per month for ${flex.instalments} months, ${formatUsd(planTotalCents('flex'))} in all. You choose the plan at checkout (/onboarding/checkout) and pay on the payment provider's secure page.
+There are two ways to pay. ${full.label}: ${formatUsd(full.amountCents)} once (the list price is ${formatUsd(full.listPriceCents)}, so you save ${full.savePercent}%). ${flex.label}: ${formatUsd(flex.amountCents)} per month for ${flex.instalments} months, ${formatUsd(planTotalCents('flex'))} in all. You choose the plan at checkout (/onboarding/checkout) and pay on the payment provider's secure page.
 
 ## How long certification lasts and renewal
 Certification is valid for 2 years from your training date, and renewal is required to stay certified. Your next renewal date is on the Certification tab of your profile.

@@ -1,4 +1,5 @@
 import type { DocumentType } from '@soulpunch/shared';
+import { numberWord, PLANS } from '@soulpunch/shared';
 
 /**
  * Version 1 of the three documents every trainer signs, written for this business from the Terms & Conditions
@@ -20,7 +21,7 @@ Certification follows the completion of the program: a 6-week online course and 
 While your certification is valid, we grant you a personal, non-exclusive, non-transferable license to teach the Soul Punch curriculum and to use the Soul Punch name and marks to promote your classes, as set out in the brand guidelines in the trainer portal. Your account and license are yours alone and may not be shared, sold or transferred.
 
 4. Fees, refunds and chargebacks
-You pay the program fee as chosen at checkout (in full, or in six monthly payments). Because access to the curriculum, materials and community is granted at once, no refunds are given once access is granted. You agree not to dispute or charge back a payment you authorised; if a payment is disputed, your access and certification are paused until it is resolved. If a monthly payment fails, you will be asked to pay it; after the grace period your portal resources are paused until it is paid.
+You pay the program fee as chosen at checkout (in full, or in ${numberWord(PLANS.flex.instalments)} monthly payments). Because access to the curriculum, materials and community is granted at once, no refunds are given once access is granted. You agree not to dispute or charge back a payment you authorised; if a payment is disputed, your access and certification are paused until it is resolved. If a monthly payment fails, you will be asked to pay it; after the grace period your portal resources are paused until it is paid.
 
 5. Conduct
 You will teach safely, within the curriculum and your qualifications, treat every participant with respect, keep appropriate insurance for your classes, follow the law where you teach, and keep the community spaces respectful. You will not give legal advice or teach techniques outside the program as Soul Punch techniques.

@@ -1,6 +1,9 @@
-import { formatUsd, PLANS } from '@soulpunch/shared';
+import { formatUsd, numberWord, PLANS } from '@soulpunch/shared';
 import type { EnrolmentRow, PaymentRow } from '../../db/schema-payments';
 import { noticeEmail } from '../mail/templates';
+
+/** The flex plan's number of monthly payments, as the e-mails count them. */
+const flexCount = PLANS.flex.instalments;
 
 const day = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -13,7 +16,7 @@ export const receiptEmail = (e: EnrolmentRow, paidAt: Date) =>
     paragraphs: [
       `Thank you: we received ${formatUsd(e.amountCents)} on ${day(paidAt)} for the Soul Punch Trainer Certification (${PLANS[e.plan].label}).`,
       e.plan === 'flex'
-        ? `This was payment 1 of 6. The next five payments of ${formatUsd(e.amountCents)} are taken monthly, ${formatUsd(e.totalCents)} in all.`
+        ? `This was payment 1 of ${flexCount}. The next ${numberWord(flexCount - 1)} payments of ${formatUsd(e.amountCents)} are taken monthly, ${formatUsd(e.totalCents)} in all.`
         : 'You paid in full: nothing more is due.',
       `Receipt reference: ${e.publicId}.`,
     ],
@@ -23,8 +26,10 @@ export const instalmentPaidEmail = (e: EnrolmentRow, row: PaymentRow) =>
   noticeEmail({
     to: e.email,
     name: e.fullName,
-    subject: `Payment ${row.instalment} of 6 received`,
-    paragraphs: [`We received ${formatUsd(row.amountCents)} for payment ${row.instalment} of 6. Thank you.`],
+    subject: `Payment ${row.instalment} of ${flexCount} received`,
+    paragraphs: [
+      `We received ${formatUsd(row.amountCents)} for payment ${row.instalment} of ${flexCount}. Thank you.`,
+    ],
   });
 
 export const failedInstalmentEmail = (
@@ -36,7 +41,7 @@ export const failedInstalmentEmail = (
   noticeEmail({
     to: e.email,
     name: e.fullName,
-    subject: `Payment ${row.instalment} of 6 did not go through`,
+    subject: `Payment ${row.instalment} of ${flexCount} did not go through`,
     paragraphs: [
       `Your payment of ${formatUsd(row.amountCents)} due ${row.dueOn} could not be taken.`,
       `Please pay within ${graceDays} days to keep access to your trainer portal resources. Nothing is deleted: paying restores access at once.`,
@@ -55,7 +60,7 @@ export const pastDueAdminNotice = (
     name: admin.name,
     subject: `Instalment failed: ${e.fullName}`,
     paragraphs: [
-      `Payment ${row.instalment} of 6 (${formatUsd(row.amountCents)}, due ${row.dueOn}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
+      `Payment ${row.instalment} of ${flexCount} (${formatUsd(row.amountCents)}, due ${row.dueOn}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
     ],
     action: { label: 'Open the trainer', url: trainerUrl },
   });

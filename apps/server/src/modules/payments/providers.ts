@@ -24,7 +24,7 @@ export interface PaymentProvider {
   createCheckout(enrolment: EnrolmentRow): Promise<CheckoutCreated>;
   /** Checks the signature on the exact bytes received; throws a 400 AppError when it does not hold. */
   verifyEvent(raw: Buffer, signature: string | undefined, nowMs: number): ProviderEvent;
-  /** After a flex checkout: turn the subscription into six monthly payments that then stop. */
+  /** After a flex checkout: turn the subscription into the flex plan's monthly payments that then stop. */
   scheduleInstalments(enrolment: EnrolmentRow, subscriptionId: string): Promise<void>;
 }
 
@@ -148,7 +148,7 @@ export function createStripeProvider(config: AppConfig, stripe = stripeClient(co
       const phase = schedule.phases[0];
       const price = phase?.items[0]?.price;
       if (!phase || !price) throw new Error(`subscription schedule ${schedule.id} has no phase to extend`);
-      // Six monthly payments, then the subscription ends by itself (`iterations` is gone from the API).
+      // The flex plan's monthly payments, then the subscription ends by itself (`iterations` is gone from the API).
       await stripe.subscriptionSchedules.update(
         schedule.id,
         {
@@ -157,11 +157,11 @@ export function createStripeProvider(config: AppConfig, stripe = stripeClient(co
             {
               start_date: phase.start_date,
               items: [{ price: typeof price === 'string' ? price : price.id, quantity: 1 }],
-              duration: { interval: 'month', interval_count: 6 },
+              duration: { interval: 'month', interval_count: PLANS.flex.instalments },
             },
           ],
         },
-        { idempotencyKey: `schedule-${enrolment.publicId}-six-months` },
+        { idempotencyKey: `schedule-${enrolment.publicId}-${PLANS.flex.instalments}-months` },
       );
     },
   };

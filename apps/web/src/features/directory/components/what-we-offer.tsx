@@ -1,4 +1,5 @@
 import { Box, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatUsd, PLANS } from '@soulpunch/shared';
 import { Link } from 'react-router';
 
 interface Offer {
@@ -25,7 +26,7 @@ export function WhatWeOffer({ directory, classes }: { directory: string; classes
     },
     {
       title: 'Become a trainer',
-      text: 'Our certification is a 6-week online course plus a 3-day in-person session, valid for 2 years: $1,997 in full or $499 a month for 6 months.',
+      text: `Our certification is a 6-week online course plus a 3-day in-person session, valid for 2 years: ${formatUsd(PLANS.full.amountCents)} in full or ${formatUsd(PLANS.flex.amountCents)} a month for ${PLANS.flex.instalments} months.`,
       action: 'Start Your Certification',
       to: '/onboarding/checkout',
     },

@@ -247,13 +247,18 @@ export function CheckoutPage() {
                 label="Choose how to pay"
               >
                 <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-                  <Radio.Card value="full" p="md" radius="md" aria-label="Pay in Full: $1,997">
+                  <Radio.Card
+                    value="full"
+                    p="md"
+                    radius="md"
+                    aria-label={`Pay in Full: ${formatUsd(PLANS.full.amountCents)}`}
+                  >
                     <Group wrap="nowrap" align="flex-start">
                       <Radio.Indicator />
                       <Stack gap={4}>
                         <Group gap="xs">
                           <Text fw={700}>{PLANS.full.label}</Text>
-                          <Badge color="green">save 25%</Badge>
+                          <Badge color="green">{`save ${PLANS.full.savePercent}%`}</Badge>
                         </Group>
                         <Group gap="xs" align="baseline">
                           <Text fz={28} fw={800}>
@@ -277,7 +282,7 @@ export function CheckoutPage() {
                     value="flex"
                     p="md"
                     radius="md"
-                    aria-label="Flex Plan: $499 per month for 6 months"
+                    aria-label={`Flex Plan: ${formatUsd(PLANS.flex.amountCents)} per month for ${PLANS.flex.instalments} months`}
                   >
                     <Group wrap="nowrap" align="flex-start">
                       <Radio.Indicator />
@@ -290,7 +295,8 @@ export function CheckoutPage() {
                           </Text>
                         </Text>
                         <Text fz="sm" c="gray.7">
-                          6 monthly payments, {formatUsd(planTotalCents('flex'))} in total.
+                          {PLANS.flex.instalments} monthly payments, {formatUsd(planTotalCents('flex'))} in
+                          total.
                         </Text>
                       </Stack>
                     </Group>
@@ -301,7 +307,7 @@ export function CheckoutPage() {
                 <Text fz="sm">
                   {plan === 'full'
                     ? `You pay ${formatUsd(PLANS.full.amountCents)} today.`
-                    : `You pay ${formatUsd(PLANS.flex.amountCents)} today, then ${formatUsd(PLANS.flex.amountCents)} each month for 5 more months (${formatUsd(planTotalCents('flex'))} in total).`}{' '}
+                    : `You pay ${formatUsd(PLANS.flex.amountCents)} today, then ${formatUsd(PLANS.flex.amountCents)} each month for ${PLANS.flex.instalments - 1} more months (${formatUsd(planTotalCents('flex'))} in total).`}{' '}
                   Payment is taken by our payment provider on its secure page.
                 </Text>
               </Paper>

@@ -124,8 +124,10 @@ export function ConfirmationPage() {
           <Title order={1}>Payment Completed</Title>
           <Text c="gray.7">
             Thank you! We received {formatUsd(data.amountCents)} for the {PLANS[data.plan].label}
-            {data.plan === 'flex' ? ` (payment 1 of 6, ${formatUsd(data.totalCents)} in total)` : ''}. A
-            receipt is on its way to {data.email}.
+            {data.plan === 'flex'
+              ? ` (payment 1 of ${PLANS.flex.instalments}, ${formatUsd(data.totalCents)} in total)`
+              : ''}
+            . A receipt is on its way to {data.email}.
           </Text>
         </Stack>
         {alert && (

@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatUsd, type LedgerEntry } from '@soulpunch/shared';
+import { formatUsd, type LedgerEntry, PLANS } from '@soulpunch/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -50,7 +50,7 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
   const action = usePaymentAction(trainerId);
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState<number | string>(499);
+  const [amount, setAmount] = useState<number | string>(PLANS.flex.amountCents / 100);
 
   const s = summary.data;
   const open = (p: Pending) => {
