@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
+import type { ClassesTable, ClassRegistrationsTable, Database } from '../../db/schema';
+import type { Trx } from '../../db/types';
+import { containsPattern } from '../../lib/sql';
 import { trainerInGoodStanding } from '../standing/service';
 
 /** Classes with their trainer's name and live registration counts. */
@@ -41,3 +44,214 @@ export function publicClasses(db: Kysely<Database>) {
 }
 
 export type ClassRow = Awaited<ReturnType<ReturnType<typeof classesWithCounts>['execute']>>[number];
+
+export interface PublicClassFilters {
+  from: Date;
+  to?: Date;
+  type?: ClassesTable['type'];
+  trainerId?: number;
+  location?: string;
+  q?: string;
+}
+
+/** Scheduled public classes matching the filters, soonest first. */
+export async function listPublicClassRows(db: Db, filters: PublicClassFilters) {
+  let q = publicClasses(db)
+    .where('classes.status', '=', 'scheduled')
+    .where('classes.startsAt', '>=', filters.from);
+  if (filters.to) q = q.where('classes.startsAt', '<', filters.to);
+  if (filters.type) q = q.where('classes.type', '=', filters.type);
+  if (filters.trainerId) q = q.where('classes.trainerId', '=', filters.trainerId);
+  if (filters.location) {
+    const pattern = containsPattern(filters.location);
+    q = q.where((eb) =>
+      eb.or([eb('classes.location', 'ilike', pattern), eb('classes.address', 'ilike', pattern)]),
+    );
+  }
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    q = q.where((eb) =>
+      eb.or([
+        eb('classes.title', 'ilike', pattern),
+        eb('classes.location', 'ilike', pattern),
+        eb('trainers.name', 'ilike', pattern),
+        eb('trainerProfiles.displayName', 'ilike', pattern),
+        eb(eb.fn('array_to_string', ['classes.tags', eb.val(' ')]), 'ilike', pattern),
+      ]),
+    );
+  }
+  return q.orderBy('classes.startsAt').orderBy('classes.id').execute();
+}
+
+export async function findPublicClassRow(db: Db, id: number) {
+  return publicClasses(db).where('classes.id', '=', id).executeTakeFirst();
+}
+
+export async function findClassRow(db: Db, id: number) {
+  return classesWithCounts(db).where('classes.id', '=', id).executeTakeFirst();
+}
+
+/** A trainer's classes starting from `since` on, cancelled ones included. */
+export async function listTrainerClassRows(db: Db, trainerId: number, since: Date) {
+  return classesWithCounts(db)
+    .where('classes.trainerId', '=', trainerId)
+    .where('classes.startsAt', '>=', since)
+    .orderBy('classes.startsAt')
+    .execute();
+}
+
+/** Public classes for a calendar feed, from `since` on, cancelled ones included. */
+export async function listFeedClassRows(db: Db, since: Date, trainerId?: number) {
+  let q = publicClasses(db).where('classes.startsAt', '>=', since);
+  if (trainerId !== undefined) q = q.where('classes.trainerId', '=', trainerId);
+  return q.orderBy('classes.startsAt').execute();
+}
+
+/** The trainer's place and usual class payment link; undefined when there is no such trainer. */
+export async function findTrainerClassDefaults(db: Db, trainerId: number) {
+  return db
+    .selectFrom('trainers')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
+    .select([
+      'trainers.id',
+      'trainers.city',
+      'trainers.state',
+      'trainerProfiles.postalCode',
+      'trainerProfiles.basicClassPaymentLink',
+    ])
+    .where('trainers.id', '=', trainerId)
+    .executeTakeFirst();
+}
+
+export async function insertClass(db: Db, values: Insertable<ClassesTable>): Promise<number> {
+  const { id } = await db.insertInto('classes').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateClassRow(db: Db, id: number, values: Updateable<ClassesTable>): Promise<void> {
+  await db.updateTable('classes').set(values).where('id', '=', id).execute();
+}
+
+/** Addresses of everyone registered or waiting for a class, in the order they came. */
+export async function listBookedEmails(db: Db, classId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('classRegistrations')
+    .select('email')
+    .where('classId', '=', classId)
+    .where('status', '!=', 'cancelled')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.email);
+}
+
+/** Locks the class row for the rest of the transaction (registrations take turns on it). */
+export async function lockClass(trx: Trx, classId: number) {
+  return trx
+    .selectFrom('classes')
+    .select(['id', 'status', 'startsAt', 'capacity'])
+    .where('id', '=', classId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findActiveRegistration(trx: Trx, classId: number, email: string) {
+  return trx
+    .selectFrom('classRegistrations')
+    .select('status')
+    .where('classId', '=', classId)
+    .where('email', '=', email)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirst();
+}
+
+/** How many are registered and how many wait for a class. */
+export async function countRegistrations(trx: Trx, classId: number) {
+  const counts = await trx
+    .selectFrom('classRegistrations')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('classId', '=', classId)
+    .where('status', 'in', ['registered', 'waitlisted'])
+    .groupBy('status')
+    .execute();
+  const count = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  return { registered: count('registered'), waitlisted: count('waitlisted') };
+}
+
+export async function insertRegistration(
+  trx: Trx,
+  values: Insertable<ClassRegistrationsTable>,
+): Promise<void> {
+  await trx.insertInto('classRegistrations').values(values).execute();
+}
+
+export async function findRegistrationByTokenHash(trx: Trx, cancelTokenHash: string) {
+  return trx
+    .selectFrom('classRegistrations')
+    .selectAll()
+    .where('cancelTokenHash', '=', cancelTokenHash)
+    .executeTakeFirst();
+}
+
+export async function updateRegistration(
+  trx: Trx,
+  id: number,
+  values: Updateable<ClassRegistrationsTable>,
+): Promise<void> {
+  await trx.updateTable('classRegistrations').set(values).where('id', '=', id).execute();
+}
+
+/** The first person on a class's waitlist. */
+export async function firstWaitlisted(trx: Trx, classId: number) {
+  return trx
+    .selectFrom('classRegistrations')
+    .selectAll()
+    .where('classId', '=', classId)
+    .where('status', '=', 'waitlisted')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function listRegistrationRows(db: Db, classId: number) {
+  return db
+    .selectFrom('classRegistrations')
+    .select(['id', 'name', 'email', 'status', 'createdAt'])
+    .where('classId', '=', classId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Moves the trainer's scheduled classes after `now` that still use `previousLink` to `paymentLink`; returns how
+ * many moved.
+ */
+export async function replaceUpcomingPaymentLink(
+  db: Db,
+  trainerId: number,
+  previousLink: string | null,
+  paymentLink: string | null,
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .updateTable('classes')
+    .set({ paymentLink, updatedAt: now })
+    .where('trainerId', '=', trainerId)
+    .where('status', '=', 'scheduled')
+    .where('startsAt', '>', now)
+    .where((eb) =>
+      previousLink === null ? eb('paymentLink', 'is', null) : eb('paymentLink', '=', previousLink),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function findBasicClassPaymentLink(db: Db, trainerId: number) {
+  return db
+    .selectFrom('trainerProfiles')
+    .select('basicClassPaymentLink')
+    .where('trainerId', '=', trainerId)
+    .executeTakeFirst();
+}

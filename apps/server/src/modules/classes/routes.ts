@@ -17,6 +17,7 @@ import {
   classesFeed,
   classTimeZoneFor,
   createClass,
+  findBasicClassPaymentLink,
   getClassRow,
   getPublicClass,
   listPublicClasses,
@@ -221,11 +222,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   // The prototype's calendar calls, for the signed-in trainer.
   r.get('/api/trainer-profile', { config: { access: 'signed-in' } }, async (request) => {
     const trainerId = ownTrainerId(request);
-    const profile = await db
-      .selectFrom('trainerProfiles')
-      .select('basicClassPaymentLink')
-      .where('trainerId', '=', trainerId)
-      .executeTakeFirst();
+    const profile = await findBasicClassPaymentLink(db, trainerId);
     return {
       upcomingClasses: await legacyUpcomingClasses(db, trainerId),
       basicClassPaymentLink: profile?.basicClassPaymentLink ?? null,

@@ -17,14 +17,38 @@ import {
 import type { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
+import type { Trx } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { containsPattern } from '../../lib/sql';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { noticeEmail } from '../mail/templates';
-import { type ClassRow, classesWithCounts, publicClasses } from './repository';
+import {
+  type ClassRow,
+  countRegistrations,
+  findActiveRegistration,
+  findClassRow,
+  findPublicClassRow,
+  findRegistrationByTokenHash,
+  findTrainerClassDefaults,
+  firstWaitlisted,
+  insertClass,
+  insertRegistration,
+  listBookedEmails,
+  listFeedClassRows,
+  listPublicClassRows,
+  listRegistrationRows,
+  listTrainerClassRows,
+  lockClass,
+  replaceUpcomingPaymentLink,
+  updateClassRow,
+  updateRegistration,
+} from './repository';
+
+// The classes module's public API for the routes (they never query).
+export { findBasicClassPaymentLink } from './repository';
+
 import { timeZoneForPlace } from './time-zone';
 
 type ClassInput = z.output<typeof classInputSchema>;
@@ -79,31 +103,14 @@ export async function listPublicClasses(
   db: Db,
   query: ClassQuery,
 ): Promise<{ items: ClassSummary[]; total: number }> {
-  let q = publicClasses(db)
-    .where('classes.status', '=', 'scheduled')
-    .where('classes.startsAt', '>=', query.from ? new Date(query.from) : new Date());
-  if (query.to) q = q.where('classes.startsAt', '<', new Date(query.to));
-  if (query.type) q = q.where('classes.type', '=', query.type);
-  if (query.trainerId) q = q.where('classes.trainerId', '=', query.trainerId);
-  if (query.location) {
-    const pattern = containsPattern(query.location);
-    q = q.where((eb) =>
-      eb.or([eb('classes.location', 'ilike', pattern), eb('classes.address', 'ilike', pattern)]),
-    );
-  }
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    q = q.where((eb) =>
-      eb.or([
-        eb('classes.title', 'ilike', pattern),
-        eb('classes.location', 'ilike', pattern),
-        eb('trainers.name', 'ilike', pattern),
-        eb('trainerProfiles.displayName', 'ilike', pattern),
-        eb(eb.fn('array_to_string', ['classes.tags', eb.val(' ')]), 'ilike', pattern),
-      ]),
-    );
-  }
-  const rows = await q.orderBy('classes.startsAt').orderBy('classes.id').execute();
+  const rows = await listPublicClassRows(db, {
+    from: query.from ? new Date(query.from) : new Date(),
+    ...(query.to ? { to: new Date(query.to) } : {}),
+    type: query.type,
+    trainerId: query.trainerId,
+    location: query.location,
+    q: query.q,
+  });
   return {
     total: rows.length,
     items: rows.slice(query.offset, query.offset + query.limit).map(toClassSummary),
@@ -111,24 +118,20 @@ export async function listPublicClasses(
 }
 
 export async function getPublicClass(db: Db, id: number): Promise<ClassSummary> {
-  const row = await publicClasses(db).where('classes.id', '=', id).executeTakeFirst();
+  const row = await findPublicClassRow(db, id);
   if (!row) throw notFound(CLASS_NOT_FOUND);
   return toClassSummary(row);
 }
 
 export async function getClassRow(db: Db, id: number): Promise<ClassRow> {
-  const row = await classesWithCounts(db).where('classes.id', '=', id).executeTakeFirst();
+  const row = await findClassRow(db, id);
   if (!row) throw notFound(CLASS_NOT_FOUND);
   return row;
 }
 
 /** A trainer's own classes, including cancelled ones, from a week ago on. */
 export async function listTrainerClasses(db: Db, trainerId: number): Promise<ClassSummary[]> {
-  const rows = await classesWithCounts(db)
-    .where('classes.trainerId', '=', trainerId)
-    .where('classes.startsAt', '>=', new Date(Date.now() - 7 * 24 * 3600_000))
-    .orderBy('classes.startsAt')
-    .execute();
+  const rows = await listTrainerClassRows(db, trainerId, new Date(Date.now() - 7 * 24 * 3600_000));
   return rows.map(toClassSummary);
 }
 
@@ -146,12 +149,7 @@ export async function classTimeZoneFor(
 ): Promise<ClassTimeZone> {
   const fromPlace = timeZoneForPlace(place.location, place.address);
   if (fromPlace) return { timeZone: fromPlace, source: 'place' };
-  const trainer = await db
-    .selectFrom('trainers')
-    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
-    .select(['trainers.city', 'trainers.state', 'trainerProfiles.postalCode'])
-    .where('trainers.id', '=', trainerId)
-    .executeTakeFirst();
+  const trainer = await findTrainerClassDefaults(db, trainerId);
   const home =
     trainer && timeZoneForPlace(trainer.postalCode, [trainer.city, trainer.state].filter(Boolean).join(', '));
   return home ? { timeZone: home, source: 'trainer' } : { timeZone: DEFAULT_TIME_ZONE, source: 'default' };
@@ -184,24 +182,16 @@ function classValues(input: ClassInput, timeZone: string) {
 }
 
 export async function createClass(db: Db, trainerId: number, input: ClassInput): Promise<ClassSummary> {
-  const trainer = await db
-    .selectFrom('trainers')
-    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
-    .select(['trainers.id', 'trainerProfiles.basicClassPaymentLink'])
-    .where('trainers.id', '=', trainerId)
-    .executeTakeFirst();
+  const trainer = await findTrainerClassDefaults(db, trainerId);
   if (!trainer) throw notFound('Trainer not found');
   const timeZone = input.timeZone ?? (await classTimeZoneFor(db, trainerId, input)).timeZone;
-  const { id } = await db
-    .insertInto('classes')
-    .values({
-      trainerId,
-      ...classValues(input, timeZone),
-      // The trainer's usual payment link unless this class names its own (or clears it with null).
-      paymentLink: input.paymentLink === undefined ? trainer.basicClassPaymentLink : input.paymentLink,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertClass(db, {
+    trainerId,
+    ...classValues(input, timeZone),
+    // The trainer's usual payment link unless this class names its own (or clears it with null).
+    paymentLink:
+      input.paymentLink === undefined ? (trainer.basicClassPaymentLink ?? null) : input.paymentLink,
+  });
   return toClassSummary(await getClassRow(db, id));
 }
 
@@ -280,16 +270,8 @@ async function tellEveryoneBooked(
   row: ClassRow,
   message: (person: { to: string; name: string }) => MailMessage,
 ): Promise<void> {
-  const people = await deps.db
-    .selectFrom('classRegistrations')
-    .select('email')
-    .where('classId', '=', row.id)
-    .where('status', '!=', 'cancelled')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  for (const person of people) {
-    await deps.mailer.send(message({ to: person.email, name: CLASS_MAIL_GREETING }));
+  for (const email of await listBookedEmails(deps.db, row.id)) {
+    await deps.mailer.send(message({ to: email, name: CLASS_MAIL_GREETING }));
   }
 }
 
@@ -307,16 +289,12 @@ export async function updateClass(
   const timeZone =
     input.timeZone ??
     (moved ? (timeZoneForPlace(input.location, input.address) ?? before.timeZone) : before.timeZone);
-  await deps.db
-    .updateTable('classes')
-    .set({
-      ...classValues(input, timeZone),
-      ...(input.paymentLink !== undefined ? { paymentLink: input.paymentLink } : {}),
-      sequence: before.sequence + 1,
-      updatedAt: new Date(),
-    })
-    .where('id', '=', classId)
-    .execute();
+  await updateClassRow(deps.db, classId, {
+    ...classValues(input, timeZone),
+    ...(input.paymentLink !== undefined ? { paymentLink: input.paymentLink } : {}),
+    sequence: before.sequence + 1,
+    updatedAt: new Date(),
+  });
   const after = await getClassRow(deps.db, classId);
   await tellEveryoneBooked(deps, after, (person) =>
     noticeEmail({
@@ -339,11 +317,11 @@ export async function updateClass(
 export async function cancelClass(deps: ClassDeps, classId: number): Promise<ClassSummary> {
   const before = await getClassRow(deps.db, classId);
   if (before.status === 'cancelled') return toClassSummary(before);
-  await deps.db
-    .updateTable('classes')
-    .set({ status: 'cancelled', sequence: before.sequence + 1, updatedAt: new Date() })
-    .where('id', '=', classId)
-    .execute();
+  await updateClassRow(deps.db, classId, {
+    status: 'cancelled',
+    sequence: before.sequence + 1,
+    updatedAt: new Date(),
+  });
   const after = await getClassRow(deps.db, classId);
   await tellEveryoneBooked(deps, after, (person) =>
     noticeEmail({
@@ -406,51 +384,10 @@ export async function registerForClass(
     deps.clock.now(),
   );
   const cancelToken = newToken();
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('classes')
-      .select(['id', 'status', 'startsAt', 'capacity'])
-      .where('id', '=', classId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound(CLASS_NOT_FOUND);
-    if (row.status !== 'scheduled' || row.startsAt.getTime() <= Date.now()) {
-      throw badRequest('registration_closed', 'Registration for this class is closed.');
-    }
-    const existing = await trx
-      .selectFrom('classRegistrations')
-      .select('status')
-      .where('classId', '=', classId)
-      .where('email', '=', person.email)
-      .where('status', '!=', 'cancelled')
-      .executeTakeFirst();
-    if (existing) {
-      throw new AppError(409, 'already_registered', 'This e-mail is already registered for this class.');
-    }
-    const counts = await trx
-      .selectFrom('classRegistrations')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('classId', '=', classId)
-      .where('status', 'in', ['registered', 'waitlisted'])
-      .groupBy('status')
-      .execute();
-    const count = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
-    const status = count('registered') < row.capacity ? 'registered' : 'waitlisted';
-    await trx
-      .insertInto('classRegistrations')
-      .values({
-        classId,
-        name: person.name,
-        email: person.email,
-        status,
-        cancelTokenHash: hashToken(deps.config.sessionSecret, cancelToken),
-      })
-      .execute();
-    return {
-      status,
-      position: status === 'waitlisted' ? count('waitlisted') + 1 : null,
-    } as RegistrationResult;
-  });
+  const cancelTokenHash = hashToken(deps.config.sessionSecret, cancelToken);
+  const result = await deps.db
+    .transaction()
+    .execute((trx) => takePlace(trx, classId, person, cancelTokenHash));
 
   const row = await getClassRow(deps.db, classId);
   if (result.status === 'registered') {
@@ -472,45 +409,46 @@ export async function registerForClass(
   return result;
 }
 
+/** In the registration's transaction: a place when one is free, else the end of the waitlist. */
+async function takePlace(
+  trx: Trx,
+  classId: number,
+  person: { name: string; email: string },
+  cancelTokenHash: string,
+): Promise<RegistrationResult> {
+  const row = await lockClass(trx, classId);
+  if (!row) throw notFound(CLASS_NOT_FOUND);
+  if (row.status !== 'scheduled' || row.startsAt.getTime() <= Date.now()) {
+    throw badRequest('registration_closed', 'Registration for this class is closed.');
+  }
+  if (await findActiveRegistration(trx, classId, person.email)) {
+    throw new AppError(409, 'already_registered', 'This e-mail is already registered for this class.');
+  }
+  const counts = await countRegistrations(trx, classId);
+  const status = counts.registered < row.capacity ? 'registered' : 'waitlisted';
+  await insertRegistration(trx, { classId, name: person.name, email: person.email, status, cancelTokenHash });
+  return { status, position: status === 'waitlisted' ? counts.waitlisted + 1 : null };
+}
+
 /** Cancels a registration from the e-mailed link; a freed place goes to the first person waiting. */
 export async function cancelRegistration(deps: ClassDeps, token: string): Promise<{ classId: number }> {
   const promotedToken = newToken();
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const registration = await trx
-      .selectFrom('classRegistrations')
-      .selectAll()
-      .where('cancelTokenHash', '=', hashToken(deps.config.sessionSecret, token))
-      .executeTakeFirst();
+    const registration = await findRegistrationByTokenHash(trx, hashToken(deps.config.sessionSecret, token));
     if (!registration || registration.status === 'cancelled') {
       throw badRequest('invalid_cancel_link', 'This cancellation link is invalid or was already used.');
     }
-    await trx.selectFrom('classes').select('id').where('id', '=', registration.classId).forUpdate().execute();
-    await trx
-      .updateTable('classRegistrations')
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where('id', '=', registration.id)
-      .execute();
+    await lockClass(trx, registration.classId);
+    await updateRegistration(trx, registration.id, { status: 'cancelled', updatedAt: new Date() });
     if (registration.status !== 'registered') return { registration, promoted: undefined };
-    const next = await trx
-      .selectFrom('classRegistrations')
-      .selectAll()
-      .where('classId', '=', registration.classId)
-      .where('status', '=', 'waitlisted')
-      .orderBy('createdAt')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await firstWaitlisted(trx, registration.classId);
     if (next) {
       // The promoted person gets a fresh cancel link with their confirmation.
-      await trx
-        .updateTable('classRegistrations')
-        .set({
-          status: 'registered',
-          cancelTokenHash: hashToken(deps.config.sessionSecret, promotedToken),
-          updatedAt: new Date(),
-        })
-        .where('id', '=', next.id)
-        .execute();
+      await updateRegistration(trx, next.id, {
+        status: 'registered',
+        cancelTokenHash: hashToken(deps.config.sessionSecret, promotedToken),
+        updatedAt: new Date(),
+      });
     }
     return { registration, promoted: next };
   });
@@ -538,13 +476,7 @@ export async function cancelRegistration(deps: ClassDeps, token: string): Promis
 }
 
 export async function listRegistrations(db: Db, classId: number): Promise<Registration[]> {
-  const rows = await db
-    .selectFrom('classRegistrations')
-    .select(['id', 'name', 'email', 'status', 'createdAt'])
-    .where('classId', '=', classId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+  const rows = await listRegistrationRows(db, classId);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
@@ -557,40 +489,25 @@ export async function applyPaymentLinkToUpcomingClasses(
   trainerId: number,
   previousLink: string | null,
 ): Promise<{ updated: number; paymentLink: string | null }> {
-  const profile = await deps.db
-    .selectFrom('trainers')
-    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
-    .select('trainerProfiles.basicClassPaymentLink')
-    .where('trainers.id', '=', trainerId)
-    .executeTakeFirst();
+  const profile = await findTrainerClassDefaults(deps.db, trainerId);
   if (!profile) throw notFound('Trainer not found');
   const paymentLink = profile.basicClassPaymentLink ?? null;
   if (paymentLink === previousLink) return { updated: 0, paymentLink };
-  const result = await deps.db
-    .updateTable('classes')
-    .set({ paymentLink, updatedAt: deps.clock.now() })
-    .where('trainerId', '=', trainerId)
-    .where('status', '=', 'scheduled')
-    .where('startsAt', '>', deps.clock.now())
-    .where((eb) =>
-      previousLink === null ? eb('paymentLink', 'is', null) : eb('paymentLink', '=', previousLink),
-    )
-    .executeTakeFirst();
-  return { updated: Number(result.numUpdatedRows), paymentLink };
+  const now = deps.clock.now();
+  const updated = await replaceUpcomingPaymentLink(deps.db, trainerId, previousLink, paymentLink, now);
+  return { updated, paymentLink };
 }
 
 /** One public class as an iCalendar file (a cancelled one says so, so a calendar that has it drops it). */
 export async function classEventFile(deps: ClassDeps, classId: number): Promise<string> {
-  const row = await publicClasses(deps.db).where('classes.id', '=', classId).executeTakeFirst();
+  const row = await findPublicClassRow(deps.db, classId);
   if (!row) throw notFound(CLASS_NOT_FOUND);
   return buildICalendar({ name: row.title, events: [calendarEvent(deps.config, row)] });
 }
 
 /** A subscribable feed: classes from a month ago on, cancelled ones marked so calendar apps drop them. */
 export async function classesFeed(deps: ClassDeps, trainerId?: number): Promise<string> {
-  let q = publicClasses(deps.db).where('classes.startsAt', '>=', new Date(Date.now() - 30 * 24 * 3600_000));
-  if (trainerId !== undefined) q = q.where('classes.trainerId', '=', trainerId);
-  const rows = await q.orderBy('classes.startsAt').execute();
+  const rows = await listFeedClassRows(deps.db, new Date(Date.now() - 30 * 24 * 3600_000), trainerId);
   const name =
     trainerId === undefined
       ? 'Soul Punch classes'
