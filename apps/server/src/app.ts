@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import { healthAnswerSchema } from '@soulpunch/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
@@ -40,8 +41,9 @@ import { profileJobs, profileRoutes } from './modules/profiles/routes';
 import { trainerRoutes } from './modules/trainers/routes';
 import { ensureUser, grantRole } from './modules/users/repository';
 import { useErrorHandler } from './plugins/error-handler';
+import { useOpenApi } from './plugins/openapi';
 import { securityHeaders, useSecurityHeaders } from './plugins/security-headers';
-import { useZodValidation } from './plugins/validation';
+import { useZodValidation, type ZodTypeProvider } from './plugins/validation';
 import { redactUrl, serveWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -170,16 +172,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deps: AppDeps = { db, config, mailer, storage, clock };
   useAccessRules(app, deps);
   await usePublicDirectoryCache(app, listen);
+  await useOpenApi(app, config.appUrl);
 
-  app.get('/api/health', { config: { access: 'public' } }, async (request) => {
-    try {
-      await sql`select 1`.execute(db);
-    } catch (err) {
-      request.log.warn({ err }, 'health check: database unavailable');
-      throw databaseUnavailable();
-    }
-    return { status: 'ok' };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/health',
+      { schema: { response: { 200: healthAnswerSchema } }, config: { access: 'public' } },
+      async (request) => {
+        try {
+          await sql`select 1`.execute(db);
+        } catch (err) {
+          request.log.warn({ err }, 'health check: database unavailable');
+          throw databaseUnavailable();
+        }
+        return { status: 'ok' as const };
+      },
+    );
   await app.register(authRoutes, deps);
   await app.register(trainerRoutes, deps);
   await app.register(adminRoutes, deps);
