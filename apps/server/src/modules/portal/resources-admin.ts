@@ -8,6 +8,17 @@ import type { ZodTypeProvider } from '../../plugins/validation';
 import { retireResourceArticle, syncResourceArticles } from '../assistant/knowledge';
 import { currentAdmin } from '../auth/access';
 import { trainerIdParams } from '../trainers/routes';
+import {
+  categoryExists,
+  deleteResourceRow,
+  insertResource,
+  listAllResourcesWithCategory,
+  listCategoryChoices,
+  lockResource,
+  resourceWasVisited,
+  retireResourceRow,
+  updateResourceRow,
+} from './repository';
 
 /**
  * Admins edit the portal's resources catalogue. Each change rewrites the assistant's article about the resource in
@@ -18,19 +29,7 @@ type ParsedResource = z.output<typeof resourceInputSchema>;
 const RESOURCE_NOT_FOUND = 'No such resource.';
 
 export async function listAdminResources(db: Db): Promise<AdminResourceList> {
-  const [categories, rows] = await Promise.all([
-    db.selectFrom('resourceCategories').select(['id', 'name', 'comingSoon']).orderBy('position').execute(),
-    db
-      .selectFrom('resources as r')
-      .leftJoin('resourceCategories as c', 'c.id', 'r.categoryId')
-      .selectAll('r')
-      .select('c.name as categoryName')
-      .orderBy('r.kind')
-      .orderBy('c.position')
-      .orderBy('r.position')
-      .orderBy('r.id')
-      .execute(),
-  ]);
+  const [categories, rows] = await Promise.all([listCategoryChoices(db), listAllResourcesWithCategory(db)]);
   return {
     categories,
     resources: rows.map(
@@ -55,12 +54,7 @@ export async function listAdminResources(db: Db): Promise<AdminResourceList> {
 
 async function assertCategory(db: Db, input: ParsedResource) {
   if (input.categoryId === null) return;
-  const found = await db
-    .selectFrom('resourceCategories')
-    .select('id')
-    .where('id', '=', input.categoryId)
-    .executeTakeFirst();
-  if (!found)
+  if (!(await categoryExists(db, input.categoryId)))
     throw badRequest('unknown_category', 'Please choose one of the categories.', {
       categoryId: 'Unknown category',
     });
@@ -88,13 +82,9 @@ async function getAdminResource(db: Db, id: number): Promise<AdminResource> {
 export async function createResource(db: Db, input: ParsedResource, userId: number, now: Date) {
   await assertCategory(db, input);
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('resources')
-      .values(toRow(input))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await syncResourceArticles(trx, [row.id], userId, now);
-    return row.id;
+    const id = await insertResource(trx, toRow(input));
+    await syncResourceArticles(trx, [id], userId, now);
+    return id;
   });
   return getAdminResource(db, id);
 }
@@ -102,12 +92,7 @@ export async function createResource(db: Db, input: ParsedResource, userId: numb
 export async function updateResource(db: Db, id: number, input: ParsedResource, userId: number, now: Date) {
   await assertCategory(db, input);
   await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('resources')
-      .set(toRow(input))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw notFound(RESOURCE_NOT_FOUND);
+    if (!(await updateResourceRow(trx, id, toRow(input)))) throw notFound(RESOURCE_NOT_FOUND);
     await syncResourceArticles(trx, [id], userId, now);
   });
   return getAdminResource(db, id);
@@ -116,26 +101,14 @@ export async function updateResource(db: Db, id: number, input: ParsedResource, 
 /** Deletes a resource nobody opened; one with visits is retired instead, so no trainer's record is lost. */
 export async function removeResource(db: Db, id: number, userId: number, now: Date) {
   return db.transaction().execute(async (trx) => {
-    const resource = await trx
-      .selectFrom('resources')
-      .select('id')
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!resource) throw notFound(RESOURCE_NOT_FOUND);
-    const visited = await trx
-      .selectFrom('trainerResourceVisits')
-      .select('resourceId')
-      .where('resourceId', '=', id)
-      .limit(1)
-      .executeTakeFirst();
-    if (visited) {
-      await trx.updateTable('resources').set({ retiredAt: now }).where('id', '=', id).execute();
+    if (!(await lockResource(trx, id))) throw notFound(RESOURCE_NOT_FOUND);
+    if (await resourceWasVisited(trx, id)) {
+      await retireResourceRow(trx, id, now);
       await syncResourceArticles(trx, [id], userId, now);
       return { outcome: 'retired' as const };
     }
     await retireResourceArticle(trx, id, now);
-    await trx.deleteFrom('resources').where('id', '=', id).execute();
+    await deleteResourceRow(trx, id);
     return { outcome: 'deleted' as const };
   });
 }

@@ -11,37 +11,37 @@ import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { documentsComplete } from '../documents/service';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
+import {
+  findOnboardingFacts,
+  hasAnyDocument,
+  insertVisit,
+  listCategories,
+  listLiveResources,
+  listMarkedSteps,
+  listVisitedResourceIds,
+  liveResourceExists,
+  markStep,
+  unmarkStep,
+} from './repository';
 
 /** The checklist from real state: payment and documents from the trainer record, the rest as marked. */
 export async function getOnboardingChecklist(db: Db, trainerId: number): Promise<OnboardingChecklist> {
-  const trainer = await db
-    .selectFrom('trainers')
-    .select(['paymentStatus', 'onboardingStatus'])
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
+  const trainer = await findOnboardingFacts(db, trainerId);
   if (!trainer) throw notFound(TRAINER_NOT_FOUND);
-  const marked = await db
-    .selectFrom('trainerOnboardingSteps')
-    .select('step')
-    .where('trainerId', '=', trainerId)
-    .execute();
+  const marked = await listMarkedSteps(db, trainerId);
   return buildOnboardingChecklist({
     paymentCompleted: trainer.paymentStatus === 'completed',
     // From the signed documents themselves; a trainer from before e-signature has none and follows onboarding.
-    documentsSigned: (await hasDocuments(db, trainerId))
+    documentsSigned: (await hasAnyDocument(db, trainerId))
       ? await documentsComplete(db, trainerId)
       : trainer.onboardingStatus === 'completed',
-    markedSteps: new Set(marked.map((m) => m.step)),
+    markedSteps: new Set(marked),
   });
 }
 
 /** Portal resources pause (never disappear) while a lapsed instalment stays unpaid past its grace period. */
 export async function assertResourcesAvailable(db: Db, trainerId: number): Promise<void> {
-  const trainer = await db
-    .selectFrom('trainers')
-    .select('accessPausedAt')
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
+  const trainer = await findOnboardingFacts(db, trainerId);
   if (trainer?.accessPausedAt) {
     throw new AppError(
       403,
@@ -49,14 +49,6 @@ export async function assertResourcesAvailable(db: Db, trainerId: number): Promi
       'Your portal resources are paused because an instalment is unpaid. Pay now to restore access at once.',
     );
   }
-}
-
-async function hasDocuments(db: Db, trainerId: number) {
-  return !!(await db
-    .selectFrom('documents')
-    .select('id')
-    .where('trainerId', '=', trainerId)
-    .executeTakeFirst());
 }
 
 export const isSelfMarkedStep = (step: string): step is SelfMarkedOnboardingStep =>
@@ -72,19 +64,8 @@ export async function setOnboardingStep(
     throw badRequest('step_not_editable', 'This step follows your account and cannot be changed here.');
   }
   await getOnboardingChecklist(db, trainerId);
-  if (completed) {
-    await db
-      .insertInto('trainerOnboardingSteps')
-      .values({ trainerId, step })
-      .onConflict((oc) => oc.columns(['trainerId', 'step']).doNothing())
-      .execute();
-  } else {
-    await db
-      .deleteFrom('trainerOnboardingSteps')
-      .where('trainerId', '=', trainerId)
-      .where('step', '=', step)
-      .execute();
-  }
+  if (completed) await markStep(db, trainerId, step);
+  else await unmarkStep(db, trainerId, step);
   return getOnboardingChecklist(db, trainerId);
 }
 
@@ -117,24 +98,11 @@ export async function getPortalResources(
   now: Date,
 ): Promise<PortalResources> {
   const [categories, resources, visits] = await Promise.all([
-    db.selectFrom('resourceCategories').selectAll().orderBy('position').execute(),
-    // Retired resources leave the portal; their visits stay.
-    db
-      .selectFrom('resources')
-      .selectAll()
-      .where('retiredAt', 'is', null)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    trainerId === null
-      ? Promise.resolve([])
-      : db
-          .selectFrom('trainerResourceVisits')
-          .select('resourceId')
-          .where('trainerId', '=', trainerId)
-          .execute(),
+    listCategories(db),
+    listLiveResources(db),
+    trainerId === null ? Promise.resolve([]) : listVisitedResourceIds(db, trainerId),
   ]);
-  const visited = new Set(visits.map((v) => v.resourceId));
+  const visited = new Set(visits);
   const toResource = (r: (typeof resources)[number]): PortalResource => ({
     id: r.id,
     name: r.name,
@@ -164,18 +132,6 @@ export async function getPortalResources(
 
 /** Records that a trainer opened a resource; `firstVisit` tells the portal to show its one-time toast. */
 export async function recordResourceVisit(db: Db, trainerId: number, resourceId: number) {
-  const resource = await db
-    .selectFrom('resources')
-    .select('id')
-    .where('id', '=', resourceId)
-    .where('retiredAt', 'is', null)
-    .executeTakeFirst();
-  if (!resource) throw notFound('No such resource.');
-  const inserted = await db
-    .insertInto('trainerResourceVisits')
-    .values({ trainerId, resourceId })
-    .onConflict((oc) => oc.columns(['trainerId', 'resourceId']).doNothing())
-    .returning('resourceId')
-    .executeTakeFirst();
-  return { firstVisit: inserted !== undefined };
+  if (!(await liveResourceExists(db, resourceId))) throw notFound('No such resource.');
+  return { firstVisit: await insertVisit(db, trainerId, resourceId) };
 }
