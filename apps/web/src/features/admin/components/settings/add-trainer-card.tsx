@@ -1,51 +1,37 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { newTrainerSchema } from '@soulpunch/shared';
-import { type FormEvent, useState } from 'react';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useAddTrainer } from '../../api/add-trainer';
 
-type Field = 'name' | 'email';
-
 /** Adds a trainer by name and e-mail; the server e-mails them a sign-in link. */
 export function AddTrainerCard() {
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // Checked by the shared rule the server applies; editing a field clears its message.
+  const form = useForm({
+    initialValues: { name: '', email: '' },
+    validate: schemaResolver(newTrainerSchema, { sync: true }),
+  });
   const addTrainer = useAddTrainer();
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _edited, ...rest }) => rest);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = newTrainerSchema.safeParse(values);
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(
-          checked.error.issues.map((issue) => [String(issue.path[0]), issue.message]).reverse(),
-        ),
-      );
-      return;
-    }
-    setErrors({});
-    addTrainer.mutate(checked.data, {
+  const handleSubmit = form.onSubmit((values) => {
+    addTrainer.mutate(newTrainerSchema.parse(values), {
       onSuccess: (trainer) => {
         notifications.show({
           color: 'green',
           title: 'Trainer added',
           message: `${trainer.name} has been e-mailed a sign-in link.`,
         });
-        setValues({ name: '', email: '' });
+        form.reset();
       },
       onError: (error) => {
         const fields = isApiError(error, 400) ? error.body?.error.fields : undefined;
-        if (fields && (fields.name || fields.email)) setErrors({ name: fields.name, email: fields.email });
+        if (fields && (fields.name || fields.email))
+          form.setErrors({ name: fields.name, email: fields.email });
         else notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
       },
     });
-  }
+  });
 
   const busy = addTrainer.isPending;
   return (
@@ -66,9 +52,7 @@ export function AddTrainerCard() {
                 label="Name"
                 name="name"
                 autoComplete="off"
-                value={values.name}
-                onChange={(event) => change('name', event.currentTarget.value)}
-                error={errors.name}
+                {...form.getInputProps('name')}
                 required
                 disabled={busy}
               />
@@ -77,9 +61,7 @@ export function AddTrainerCard() {
                 name="email"
                 type="email"
                 autoComplete="off"
-                value={values.email}
-                onChange={(event) => change('email', event.currentTarget.value)}
-                error={errors.email}
+                {...form.getInputProps('email')}
                 required
                 disabled={busy}
               />

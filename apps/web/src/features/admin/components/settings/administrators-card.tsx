@@ -11,9 +11,10 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { adminRoleRequestSchema } from '@soulpunch/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSession } from '@/features/auth';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { type Administrator, useAdministrators } from '../../api/get-administrators';
@@ -25,34 +26,29 @@ function showError(error: unknown) {
 }
 
 function GrantAdminForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(adminRoleRequestSchema, { sync: true }),
+  });
   const grant = useGrantAdmin();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = adminRoleRequestSchema.safeParse({ email });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    grant.mutate(checked.data, {
+  const handleSubmit = form.onSubmit((values) => {
+    grant.mutate(adminRoleRequestSchema.parse(values), {
       onSuccess: (admin) => {
         notifications.show({
           color: 'green',
           title: 'Administrator added',
           message: `${admin.email} can now use the admin area.`,
         });
-        setEmail('');
+        form.reset();
       },
       onError: (caught) => {
         const fieldError = isApiError(caught, 400) ? caught.body?.error.fields?.email : undefined;
-        if (fieldError) setError(fieldError);
+        if (fieldError) form.setFieldError('email', fieldError);
         else showError(caught);
       },
     });
-  }
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Grant admin role">
@@ -63,12 +59,7 @@ function GrantAdminForm() {
           placeholder="name@example.com"
           type="email"
           autoComplete="off"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
+          {...form.getInputProps('email')}
           disabled={grant.isPending}
           style={{ flex: 1, minWidth: 220 }}
         />
