@@ -56,6 +56,14 @@ const PUBLIC_ROUTES = [
   // Anyone may check a signed document's file or its certificate's QR code.
   'POST /api/verify',
   'GET /api/verify/:id',
+  // The API's own description and its reference page (Swagger UI's page, script, files and copies of the description).
+  'GET /api/openapi.json',
+  'GET /api/reference/',
+  'GET /api/reference/static/index.html',
+  'GET /api/reference/static/swagger-initializer.js',
+  'GET /api/reference/static/*',
+  'GET /api/reference/json',
+  'GET /api/reference/yaml',
 ];
 
 describe('access rules, read from the server route table', () => {

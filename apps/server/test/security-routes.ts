@@ -152,6 +152,14 @@ const multipartPng = (f: Fixtures): CallSpec => {
 
 export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/health': everyone(),
+  // The OpenAPI description and its reference page describe the API, never anything stored: anyone may read them.
+  'GET /api/openapi.json': everyone(),
+  'GET /api/reference/': everyone(),
+  'GET /api/reference/static/index.html': everyone(),
+  'GET /api/reference/static/swagger-initializer.js': everyone(),
+  'GET /api/reference/static/*': everyone(),
+  'GET /api/reference/json': everyone(),
+  'GET /api/reference/yaml': everyone(),
   // Sign-in: a link for a known address; a made-up token is a 400 for anyone.
   'POST /api/auth/magic-link': everyone().send((f) => ({ email: f.otherAdminEmail })),
   'POST /api/auth/verify': everyone()
@@ -365,5 +373,7 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
       return f.resourceId;
     throw new Error(`No record for :${name} in ${route}: say which in urlFor`);
   };
-  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(value(name))));
+  return pattern
+    .replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(value(name))))
+    .replace(/\/static\/\*$/, '/static/swagger-ui-bundle.js');
 }

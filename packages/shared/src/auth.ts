@@ -27,11 +27,13 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export interface SessionResponse {
-  user: SessionUser | null;
-}
+/** GET /api/auth/session: the signed-in user, or null for a visitor. */
+export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionResponse = z.output<typeof sessionResponseSchema>;
 
-export interface VerifyResponse {
-  user: SessionUser;
-  redirectTo: string;
-}
+/** POST /api/auth/verify: the new session's user and where the link meant to take them. */
+export const verifyResponseSchema = z.object({ user: sessionUserSchema, redirectTo: z.string() });
+export type VerifyResponse = z.output<typeof verifyResponseSchema>;
+
+/** POST /api/auth/magic-link: the same answer whether or not the address has an account. */
+export const magicLinkSentSchema = z.object({ sent: z.literal(true) });

@@ -55,27 +55,28 @@ export const documentMessages = {
 } as const;
 
 /** A document as the lists show it (GET /api/documents, GET /api/trainers/{id}/documents). */
-export interface DocumentSummary {
-  id: number;
-  type: DocumentType;
-  title: string;
-  description: string;
-  status: DocumentStatus;
-  trainerId: number;
-  trainerName: string;
-  templateVersion: number;
+export const documentSummarySchema = z.object({
+  id: z.number(),
+  type: z.enum(DOCUMENT_TYPES),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  trainerId: z.number(),
+  trainerName: z.string(),
+  templateVersion: z.number(),
   /** SHA-256 (hex) of the exact text to sign. */
-  templateHash: string;
-  sentAt: string | null;
-  reminderSentAt: string | null;
-  signedAt: string | null;
-  expiresAt: string | null;
+  templateHash: z.string(),
+  sentAt: z.string().nullable(),
+  reminderSentAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   /** The signing page in the app ('View Document' for admins opens the document view). */
-  url: string;
-  required: boolean;
+  url: z.string(),
+  required: z.boolean(),
   /** Set once signed: the sealed PDF's SHA-256. */
-  pdfHash: string | null;
-}
+  pdfHash: z.string().nullable(),
+});
+export type DocumentSummary = z.output<typeof documentSummarySchema>;
 
 /** GET /api/documents/{id}: the full text to read and sign. Opening it as the signer records 'viewed'. */
 export interface DocumentDetail extends DocumentSummary {

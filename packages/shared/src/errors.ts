@@ -1,9 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Every code the API puts in `{ error: { code } }`: the server's AppError takes only these, and the web app compares
+ * against them, so a renamed or mistyped code fails the typecheck on both sides.
+ */
+export const ERROR_CODES = [
+  // Any route
+  'validation_error',
+  'bad_request',
+  'bad_address',
+  'address_too_long',
+  'body_too_deep',
+  'invalid_encoding',
+  'unsupported_media_type',
+  'cross_origin',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'internal_error',
+  'database_unavailable',
+  'shutting_down',
+  'storage_full',
+  'storage_unavailable',
+  // Sign-in, accounts and administrators
+  'invalid_link',
+  'expired',
+  'sign_in_required',
+  'email_not_verified',
+  'unknown_email',
+  'last_admin',
+  'unchanged',
+  'version_conflict',
+  // Profiles and pictures
+  'invalid_image',
+  'picture_too_large',
+  'picture_not_yours',
+  'malformed_upload',
+  'mail_failed',
+  // Portal and directory
+  'access_paused',
+  'step_not_editable',
+  'unknown_place',
+  'unknown_category',
+  'resource_article',
+  // Classes
+  'registration_closed',
+  'already_registered',
+  'class_cancelled',
+  'invalid_cancel_link',
+  // Payments and enrolment (the e-mailed code)
+  'code_required',
+  'code_expired',
+  'invalid_code',
+  'too_many_tries',
+  'already_enrolled',
+  'already_paid',
+  'already_processed',
+  'checkout_closed',
+  'invalid_signature',
+  'no_enrolment',
+  'no_payment_plan',
+  'not_refundable',
+  'not_suspended',
+  'not_waivable',
+  'nothing_to_bill',
+  'nothing_to_change',
+  'payment_not_verified',
+  // Documents
+  'already_signed',
+  'consent_required',
+  'disclosure_changed',
+  'not_signed',
+  'reminder_not_available',
+  'version_changed',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+/** Fastify's own refusals (a body too large, an unsupported content type) keep their framework code. */
+export type FrameworkErrorCode = `FST_${string}`;
+
 /** The one error body every API answer uses: `{ error: { code, message, fields? } }`. */
-export interface ApiErrorBody {
-  error: {
-    code: string;
-    message: string;
+export const apiErrorBodySchema = z.strictObject({
+  error: z.strictObject({
+    code: z.union([z.enum(ERROR_CODES), z.templateLiteral(['FST_', z.string()])]),
+    message: z.string(),
     /** Field path -> message, for forms that show messages beside inputs. */
-    fields?: Record<string, string>;
-  };
-}
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.output<typeof apiErrorBodySchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SelfMarkedOnboardingStep } from './presets';
 
 /** The portal's 8-step checklist (spec portal 4). Three steps follow real account state; five the trainer marks. */
@@ -14,20 +15,23 @@ export const ONBOARDING_STEPS = [
 
 export type OnboardingStepKey = (typeof ONBOARDING_STEPS)[number]['key'];
 
-export interface OnboardingStepState {
-  key: OnboardingStepKey;
-  label: string;
-  completed: boolean;
+export const onboardingStepStateSchema = z.object({
+  key: z.enum(ONBOARDING_STEPS.map((step) => step.key) as [OnboardingStepKey, ...OnboardingStepKey[]]),
+  label: z.string(),
+  completed: z.boolean(),
   /** Only the five self-marked steps can be toggled by the trainer. */
-  canToggle: boolean;
-}
+  canToggle: z.boolean(),
+});
+export type OnboardingStepState = z.output<typeof onboardingStepStateSchema>;
 
-export interface OnboardingChecklist {
-  steps: OnboardingStepState[];
-  completedCount: number;
-  total: number;
-  percent: number;
-}
+/** GET /api/trainers/{id}/onboarding, and the answer to marking a step. */
+export const onboardingChecklistSchema = z.object({
+  steps: z.array(onboardingStepStateSchema),
+  completedCount: z.number(),
+  total: z.number(),
+  percent: z.number(),
+});
+export type OnboardingChecklist = z.output<typeof onboardingChecklistSchema>;
 
 export function buildOnboardingChecklist(state: {
   paymentCompleted: boolean;

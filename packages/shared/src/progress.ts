@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Admin progress scores, computed from a trainer's real data every time they are read (never stored, so they
  * cannot drift). One module, used by the server's list, detail and dashboard.
@@ -26,13 +28,14 @@ export interface ProgressInput {
   website?: string | null;
 }
 
-export interface TrainingEngagement {
-  profileSetup: number;
-  businessSetup: number;
-  materialAccess: number;
-  communityEngagement: number;
-  overall: number;
-}
+export const trainingEngagementSchema = z.object({
+  profileSetup: z.number(),
+  businessSetup: z.number(),
+  materialAccess: z.number(),
+  communityEngagement: z.number(),
+  overall: z.number(),
+});
+export type TrainingEngagement = z.output<typeof trainingEngagementSchema>;
 
 export const PROGRESS_BANDS = ['High', 'Medium', 'Low', 'Very Low'] as const;
 export type ProgressBand = (typeof PROGRESS_BANDS)[number];

@@ -46,27 +46,66 @@ export const resourceInputSchema = z
   });
 export type ResourceInput = z.input<typeof resourceInputSchema>;
 
-export interface AdminResource {
-  id: number;
-  name: string;
-  description: string;
-  badge: string | null;
-  details: string | null;
-  url: string;
-  kind: ResourceKind;
-  categoryId: number | null;
-  categoryName: string | null;
-  order: number;
-  startsOn: string | null;
-  endsOn: string | null;
+export const adminResourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  badge: z.string().nullable(),
+  details: z.string().nullable(),
+  url: z.string(),
+  kind: z.enum(RESOURCE_KINDS),
+  categoryId: z.number().nullable(),
+  categoryName: z.string().nullable(),
+  order: z.number(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
   /** Retired resources stay for the trainers who opened them, but leave the portal. */
-  retiredAt: string | null;
-}
+  retiredAt: z.string().nullable(),
+});
+export type AdminResource = z.output<typeof adminResourceSchema>;
 
-export interface AdminResourceList {
-  categories: Array<{ id: number; name: string; comingSoon: boolean }>;
-  resources: AdminResource[];
-}
+/** GET /api/admin/resources. */
+export const adminResourceListSchema = z.object({
+  categories: z.array(z.object({ id: z.number(), name: z.string(), comingSoon: z.boolean() })),
+  resources: z.array(adminResourceSchema),
+});
+export type AdminResourceList = z.output<typeof adminResourceListSchema>;
+
+/** DELETE /api/admin/resources/{id}: a resource someone opened is retired, one nobody opened is deleted. */
+export const removedResourceSchema = z.object({ outcome: z.enum(['retired', 'deleted']) });
+
+/** A resource as a trainer's portal shows it. */
+export const portalResourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  badge: z.string().nullable(),
+  /** A short line under the name, e.g. the place and dates of a training. */
+  details: z.string().nullable(),
+  url: z.string(),
+  /** Whether this trainer has opened it before (kept on the server). */
+  visited: z.boolean(),
+  /** An upcoming training's first and last day ('YYYY-MM-DD'); null for other resources. */
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+});
+
+/** GET /api/resources: the catalogue by category, and the trainings. */
+export const portalResourcesSchema = z.object({
+  categories: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      comingSoon: z.boolean(),
+      resources: z.array(portalResourceSchema),
+    }),
+  ),
+  upcomingTraining: z.array(portalResourceSchema),
+  trainingSchedule: z.array(portalResourceSchema),
+});
+
+/** POST /api/resources/{id}/visits: `firstVisit` tells the portal to show its one-time toast. */
+export const resourceVisitSchema = z.object({ firstVisit: z.boolean() });
 
 const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric' });
 const fullDay = new Intl.DateTimeFormat('en-US', {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { DocumentSummary } from './documents';
+import { documentSummarySchema } from './documents';
 import { ONBOARDING_STATUSES, PAYMENT_STATUSES } from './presets';
-import { PROGRESS_BANDS, type TrainingEngagement } from './progress';
+import { PROGRESS_BANDS, trainingEngagementSchema } from './progress';
 
 /** Optional text: trimmed, and blank becomes null so "cleared" is stored as empty, not as spaces. */
 export const optionalText = (max: number, label = 'This field') =>
@@ -105,48 +105,96 @@ export const trainerListQuerySchema = z.strictObject({
 });
 export type TrainerListQuery = z.input<typeof trainerListQuerySchema>;
 
-export interface TrainerListItem {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  paymentStatus: string;
-  onboardingStatus: string;
-  isHeadquarters: boolean;
-  trainingEngagement: TrainingEngagement;
-}
+/** GET /api/trainers: one row of the admin list. */
+export const trainerListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  paymentStatus: z.string(),
+  onboardingStatus: z.string(),
+  isHeadquarters: z.boolean(),
+  trainingEngagement: trainingEngagementSchema,
+});
+export type TrainerListItem = z.output<typeof trainerListItemSchema>;
 
-export interface TrainerFull {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  paymentStatus: string;
-  onboardingStatus: string;
-  status: string;
-  isHeadquarters: boolean;
-  profile: AdminTrainerProfile;
-  engagement: TrainingEngagement;
-}
+/** The profile part of a trainer as the admin edit form shows it. */
+export const adminTrainerProfileAnswerSchema = z.object({
+  displayName: z.string().nullable(),
+  trainingDate: z.string().nullable(),
+  hasInsurance: z.boolean(),
+  hasStripe: z.boolean(),
+  hasPaypal: z.boolean(),
+  hasPillar: z.boolean(),
+  hasAffiliateLink: z.boolean(),
+  hasCurriculum: z.boolean(),
+  hasMarketingResources: z.boolean(),
+  hasWorkbooks: z.boolean(),
+  hasVideoLibrary: z.boolean(),
+  hasTrainerDrive: z.boolean(),
+  inWhatsApp: z.boolean(),
+  inFacebook: z.boolean(),
+  instagram: z.string().nullable(),
+  website: z.string().nullable(),
+});
 
-export interface TrainerChange {
-  id: number;
-  changedAt: string;
-  changedBy: { name: string; email: string } | null;
-  changes: Array<{ field: string; from: unknown; to: unknown }>;
-}
+/** GET /api/trainers/{id}/full and the admin edit's answer. */
+export const trainerFullSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  paymentStatus: z.string(),
+  onboardingStatus: z.string(),
+  status: z.string(),
+  isHeadquarters: z.boolean(),
+  profile: adminTrainerProfileAnswerSchema,
+  engagement: trainingEngagementSchema,
+});
+export type TrainerFull = z.output<typeof trainerFullSchema>;
 
-export interface DashboardStats {
-  trainerCount: number;
-  byOnboardingStatus: Record<string, number>;
-  byPaymentStatus: Record<string, number>;
-  byBand: Record<string, number>;
-  pendingDocuments: DocumentSummary[];
-}
+/** GET /api/trainers/{id}/changes: one saved edit, field by field. */
+export const trainerChangeSchema = z.object({
+  id: z.number(),
+  changedAt: z.string(),
+  changedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+export type TrainerChange = z.output<typeof trainerChangeSchema>;
+
+/** GET /api/dashboard/stats. */
+export const dashboardStatsSchema = z.object({
+  trainerCount: z.number(),
+  byOnboardingStatus: z.record(z.string(), z.number()),
+  byPaymentStatus: z.record(z.string(), z.number()),
+  byBand: z.record(z.string(), z.number()),
+  pendingDocuments: z.array(documentSummarySchema),
+});
+export type DashboardStats = z.output<typeof dashboardStatsSchema>;
+
+/** The payment-confirmation screen's read-back of a trainer (PUT /api/trainers/{id} with paymentStatus). */
+export const paymentConfirmationAnswerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  paymentStatus: z.string(),
+  onboardingStatus: z.string(),
+});
+
+/** GET /api/trainers/by-email/{email}: who a signed-in address belongs to. */
+export const trainerSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+});
+
+/** An account as the administrators list shows it, and a trainer just added by an admin. */
+export const accountAnswerSchema = z.object({ id: z.number(), email: z.string(), name: z.string() });
+export type AccountAnswer = z.output<typeof accountAnswerSchema>;
 
 export const newTrainerSchema = z.strictObject({ name: trainerNameSchema, email: trainerEmailSchema });
 export const adminRoleRequestSchema = z.strictObject({ email: trainerEmailSchema });

@@ -1,12 +1,14 @@
-import type { FastifyInstance, FastifySchema, FastifyTypeProvider, preValidationHookHandler } from 'fastify';
-import type { z } from 'zod';
+import type {
+  FastifyInstance,
+  FastifySchema,
+  FastifySchemaValidationError,
+  preValidationHookHandler,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppError, badRequest } from '../lib/app-error';
 
-/** Lets route handlers see the parsed types of their zod schemas. */
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-}
+/** Lets route handlers see the parsed types of their zod schemas, and checks what they return against the answer's. */
+export type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** No form or API of ours nests deeper than a few levels; 32 leaves room and stops stack-deep bodies. */
 export const MAX_JSON_DEPTH = 32;
@@ -195,12 +197,28 @@ export function useZodValidation(app: FastifyInstance): void {
   });
   app.addHook('preValidation', checkInput);
 
-  app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
-    const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: result.error };
-  });
-  // Responses are plain objects built by our own code; JSON.stringify is enough.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter(validationError);
+  // A 2xx answer is encoded by its declared schema: fields it does not declare are left out, and an answer that
+  // does not match throws (a 500 that the error handler logs), so a broken contract shows in every test.
+  app.setSerializerCompiler(serializerCompiler);
+}
+
+/** The first message, and one message per field path ('_' for the value itself), as forms show them. */
+function validationError(errors: FastifySchemaValidationError[]): AppError {
+  const messageOf = (error: FastifySchemaValidationError) => {
+    const keys = (error.params as { keys?: unknown }).keys;
+    return error.keyword === 'unrecognized_keys' && Array.isArray(keys)
+      ? `Unknown field: ${keys.join(', ')}`
+      : (error.message ?? 'Invalid request');
+  };
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    const key = error.instancePath.split('/').slice(1).join('.') || '_';
+    fields[key] ??= messageOf(error);
+  }
+  const [first] = errors;
+  return badRequest('validation_error', first ? messageOf(first) : 'Invalid request', fields);
 }
 
 export type RouteSchema = FastifySchema;

@@ -15,7 +15,7 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
-  get code(): string | undefined {
+  get code(): ApiErrorBody['error']['code'] | undefined {
     return this.body?.error.code;
   }
 }

@@ -1,4 +1,9 @@
-import { adminRoleRequestSchema, newTrainerSchema, trainerEmailSchema } from '@soulpunch/shared';
+import {
+  accountAnswerSchema,
+  adminRoleRequestSchema,
+  newTrainerSchema,
+  trainerEmailSchema,
+} from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -10,23 +15,34 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/admin/trainers',
-    { schema: { body: newTrainerSchema }, config: { access: 'admin' } },
+    {
+      schema: { body: newTrainerSchema, response: { 201: accountAnswerSchema } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => reply.status(201).send(await addTrainer(deps, request.body)),
   );
 
-  r.get('/api/admin/administrators', { config: { access: 'admin' } }, async () =>
-    listAdministrators(deps.db),
+  r.get(
+    '/api/admin/administrators',
+    { schema: { response: { 200: z.array(accountAnswerSchema) } }, config: { access: 'admin' } },
+    async () => listAdministrators(deps.db),
   );
 
   r.post(
     '/api/admin/administrators',
-    { schema: { body: adminRoleRequestSchema }, config: { access: 'admin' } },
+    {
+      schema: { body: adminRoleRequestSchema, response: { 201: accountAnswerSchema } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => reply.status(201).send(await grantAdmin(deps.db, request.body.email)),
   );
 
   r.delete(
     '/api/admin/administrators/:email',
-    { schema: { params: z.strictObject({ email: trainerEmailSchema }) }, config: { access: 'admin' } },
+    {
+      schema: { params: z.strictObject({ email: trainerEmailSchema }), response: { 204: z.undefined() } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
       await revokeAdmin(deps.db, request.params.email);
       return reply.status(204).send();

@@ -1,5 +1,12 @@
-import { magicLinkRequestSchema, verifyMagicLinkSchema } from '@soulpunch/shared';
+import {
+  magicLinkRequestSchema,
+  magicLinkSentSchema,
+  sessionResponseSchema,
+  verifyMagicLinkSchema,
+  verifyResponseSchema,
+} from '@soulpunch/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { ENROLMENT_COOKIE, enrolmentCookieOptions } from '../payments/service';
@@ -26,7 +33,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   r.post(
     '/api/auth/magic-link',
-    { schema: { body: magicLinkRequestSchema }, config: { access: 'public' } },
+    {
+      schema: { body: magicLinkRequestSchema, response: { 202: magicLinkSentSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       await requestMagicLink(deps, request.body.email, request.ip);
       return reply.status(202).send({ sent: true });
@@ -35,7 +45,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   r.post(
     '/api/auth/verify',
-    { schema: { body: verifyMagicLinkSchema }, config: { access: 'public' } },
+    {
+      schema: { body: verifyMagicLinkSchema, response: { 200: verifyResponseSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const { sessionToken, expiresAt, user, redirectTo } = await verifyMagicLink(
         deps,
@@ -47,14 +60,22 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  r.get('/api/auth/session', { config: { access: 'public' } }, async (request) => ({ user: request.user }));
+  r.get(
+    '/api/auth/session',
+    { schema: { response: { 200: sessionResponseSchema } }, config: { access: 'public' } },
+    async (request) => ({ user: request.user }),
+  );
 
-  r.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await endSession(deps, token);
-    clearCookie(reply);
-    // The enrolment cookie ends with the session: a kept one must not bring anyone back in (issue 22, finding 6).
-    reply.clearCookie(ENROLMENT_COOKIE, enrolmentCookieOptions(deps.config.appUrl));
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/auth/logout',
+    { schema: { response: { 204: z.undefined() } }, config: { access: 'public' } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await endSession(deps, token);
+      clearCookie(reply);
+      // The enrolment cookie ends with the session: a kept one must not bring anyone back in (issue 22, finding 6).
+      reply.clearCookie(ENROLMENT_COOKIE, enrolmentCookieOptions(deps.config.appUrl));
+      return reply.status(204).send();
+    },
+  );
 }

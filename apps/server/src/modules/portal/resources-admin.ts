@@ -1,4 +1,11 @@
-import { type AdminResource, type AdminResourceList, resourceInputSchema } from '@soulpunch/shared';
+import {
+  type AdminResource,
+  type AdminResourceList,
+  adminResourceListSchema,
+  adminResourceSchema,
+  removedResourceSchema,
+  resourceInputSchema,
+} from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -116,25 +123,38 @@ export async function removeResource(db: Db, id: number, userId: number, now: Da
 export async function resourceAdminRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/resources', { config: { access: 'admin' } }, async () => listAdminResources(db));
+  r.get(
+    '/api/admin/resources',
+    { schema: { response: { 200: adminResourceListSchema } }, config: { access: 'admin' } },
+    async () => listAdminResources(db),
+  );
 
   r.post(
     '/api/admin/resources',
-    { schema: { body: resourceInputSchema }, config: { access: 'admin' } },
+    {
+      schema: { body: resourceInputSchema, response: { 201: adminResourceSchema } },
+      config: { access: 'admin' },
+    },
     async (request, reply) =>
       reply.status(201).send(await createResource(db, request.body, currentAdmin(request).id, clock.now())),
   );
 
   r.put(
     '/api/admin/resources/:id',
-    { schema: { params: trainerIdParams, body: resourceInputSchema }, config: { access: 'admin' } },
+    {
+      schema: { params: trainerIdParams, body: resourceInputSchema, response: { 200: adminResourceSchema } },
+      config: { access: 'admin' },
+    },
     async (request) =>
       updateResource(db, request.params.id, request.body, currentAdmin(request).id, clock.now()),
   );
 
   r.delete(
     '/api/admin/resources/:id',
-    { schema: { params: trainerIdParams }, config: { access: 'admin' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: removedResourceSchema } },
+      config: { access: 'admin' },
+    },
     async (request) => removeResource(db, request.params.id, currentAdmin(request).id, clock.now()),
   );
 }

@@ -1,3 +1,4 @@
+import { onboardingChecklistSchema, portalResourcesSchema, resourceVisitSchema } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -18,7 +19,10 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
 
   r.get(
     '/api/trainers/:id/onboarding',
-    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: onboardingChecklistSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.id);
       return getOnboardingChecklist(db, request.params.id);
@@ -31,6 +35,7 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
       schema: {
         params: trainerIdParams.extend({ step: z.string().max(60) }),
         body: z.strictObject({ completed: z.boolean() }),
+        response: { 200: onboardingChecklistSchema },
       },
       config: { access: 'signed-in' },
     },
@@ -40,16 +45,23 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
     },
   );
 
-  r.get('/api/resources', { config: { access: 'signed-in' } }, async (request) => {
-    const user = currentUser(request);
-    const trainerId = user.trainerId ?? null;
-    if (trainerId && !isAdmin(user)) await assertResourcesAvailable(db, trainerId);
-    return getPortalResources(db, trainerId, clock.now());
-  });
+  r.get(
+    '/api/resources',
+    { schema: { response: { 200: portalResourcesSchema } }, config: { access: 'signed-in' } },
+    async (request) => {
+      const user = currentUser(request);
+      const trainerId = user.trainerId ?? null;
+      if (trainerId && !isAdmin(user)) await assertResourcesAvailable(db, trainerId);
+      return getPortalResources(db, trainerId, clock.now());
+    },
+  );
 
   r.post(
     '/api/resources/:id/visits',
-    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: resourceVisitSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       const trainerId = currentUser(request).trainerId;
       if (!trainerId) throw forbidden('Only trainers keep a record of opened resources.');

@@ -1,8 +1,14 @@
 import {
   adminTrainerUpdateSchema,
+  dashboardStatsSchema,
   emailSchema,
+  paymentConfirmationAnswerSchema,
   paymentConfirmationSchema,
+  trainerChangeSchema,
+  trainerFullSchema,
+  trainerListItemSchema,
   trainerListQuerySchema,
+  trainerSummarySchema,
 } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -50,7 +56,10 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/trainers',
-    { schema: { querystring: trainerListQuerySchema }, config: { access: 'admin' } },
+    {
+      schema: { querystring: trainerListQuerySchema, response: { 200: z.array(trainerListItemSchema) } },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
       const { items, total } = await listTrainers(db, request.query);
       // The spec's answer is the list itself; the true total of the filtered list travels in a header.
@@ -62,7 +71,10 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/trainers/export',
     {
-      schema: { querystring: trainerListQuerySchema.omit({ limit: true, offset: true }) },
+      schema: {
+        querystring: trainerListQuerySchema.omit({ limit: true, offset: true }),
+        response: { 200: { content: { 'text/csv': { schema: z.string() } } } },
+      },
       config: { access: 'admin' },
     },
     async (request, reply) => {
@@ -77,7 +89,10 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/trainers/by-email/:email',
-    { schema: { params: z.strictObject({ email: emailSchema }) }, config: { access: 'signed-in' } },
+    {
+      schema: { params: z.strictObject({ email: emailSchema }), response: { 200: trainerSummarySchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       const { email } = request.params;
       // A trainer may look up only themselves; admins anyone.
@@ -90,7 +105,10 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/trainers/:id/full',
-    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: trainerFullSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.id);
       return getTrainerFull(db, request.params.id);
@@ -101,7 +119,14 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
   // read back a payment the provider confirmed, never set one.
   r.put(
     '/api/trainers/:id',
-    { schema: { params: trainerIdParams, body: trainerPutBody }, config: { access: 'public' } },
+    {
+      schema: {
+        params: trainerIdParams,
+        body: trainerPutBody,
+        response: { 200: z.union([trainerFullSchema, paymentConfirmationAnswerSchema]) },
+      },
+      config: { access: 'public' },
+    },
     async (request) => {
       const { id } = request.params;
       if ('paymentStatus' in request.body) {
@@ -120,12 +145,19 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/trainers/:id/changes',
-    { schema: { params: trainerIdParams }, config: { access: 'admin' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: z.array(trainerChangeSchema) } },
+      config: { access: 'admin' },
+    },
     async (request) => {
       await getTrainerFull(db, request.params.id);
       return listTrainerChanges(db, request.params.id);
     },
   );
 
-  r.get('/api/dashboard/stats', { config: { access: 'admin' } }, async () => getDashboardStats(db));
+  r.get(
+    '/api/dashboard/stats',
+    { schema: { response: { 200: dashboardStatsSchema } }, config: { access: 'admin' } },
+    async () => getDashboardStats(db),
+  );
 }

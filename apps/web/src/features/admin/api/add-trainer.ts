@@ -1,12 +1,9 @@
+import type { ApiAnswer, accountAnswerSchema } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-export interface AddedTrainer {
-  id: number;
-  name: string;
-  email: string;
-}
+export type AddedTrainer = ApiAnswer<typeof accountAnswerSchema>;
 
 /** Creates the trainer and their account; the server e-mails them a sign-in link. */
 export function addTrainer(input: { name: string; email: string }): Promise<AddedTrainer> {

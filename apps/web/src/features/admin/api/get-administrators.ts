@@ -1,12 +1,9 @@
+import type { ApiAnswer, accountAnswerSchema } from '@soulpunch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-export interface Administrator {
-  id: number;
-  email: string;
-  name: string;
-}
+export type Administrator = ApiAnswer<typeof accountAnswerSchema>;
 
 export function getAdministrators(): Promise<Administrator[]> {
   return api<Administrator[]>('/api/admin/administrators');

@@ -1,11 +1,10 @@
+import type { ApiAnswer, removedResourceSchema } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { refreshAfterResourceChange } from './save-resource';
 
 /** A resource nobody opened is deleted; one a trainer opened is retired instead, so no record is lost. */
-export interface RemovedResource {
-  outcome: 'deleted' | 'retired';
-}
+export type RemovedResource = ApiAnswer<typeof removedResourceSchema>;
 
 export function removeResource(id: number): Promise<RemovedResource> {
   return api<RemovedResource>(`/api/admin/resources/${id}`, { method: 'DELETE' });

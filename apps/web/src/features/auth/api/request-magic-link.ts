@@ -1,9 +1,8 @@
+import type { ApiAnswer, magicLinkSentSchema } from '@soulpunch/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface MagicLinkSent {
-  sent: true;
-}
+export type MagicLinkSent = ApiAnswer<typeof magicLinkSentSchema>;
 
 export function requestMagicLink(input: { email: string }): Promise<MagicLinkSent> {
   return api<MagicLinkSent>('/api/auth/magic-link', { method: 'POST', body: input });

@@ -1,12 +1,8 @@
+import type { ApiAnswer, trainerSummarySchema } from '@soulpunch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface TrainerSummary {
-  id: number;
-  name: string;
-  email: string;
-  status: string;
-}
+export type TrainerSummary = ApiAnswer<typeof trainerSummarySchema>;
 
 export function getTrainerByEmail(email: string): Promise<TrainerSummary> {
   return api<TrainerSummary>(`/api/trainers/by-email/${encodeURIComponent(email)}`);

@@ -1,11 +1,10 @@
+import type { ApiAnswer, resourceVisitSchema } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type PortalResource, type PortalResources, resourcesQueryKey } from './get-resources';
 
-export interface ResourceVisit {
-  /** True only the first time this trainer opens the resource. */
-  firstVisit: boolean;
-}
+/** `firstVisit` is true only the first time this trainer opens the resource. */
+export type ResourceVisit = ApiAnswer<typeof resourceVisitSchema>;
 
 export function recordResourceVisit(resourceId: number): Promise<ResourceVisit> {
   return api<ResourceVisit>(`/api/resources/${resourceId}/visits`, { method: 'POST' });

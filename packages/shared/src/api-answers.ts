@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * What a client receives from a route whose answer is `schema`: the JSON side of it. The server hands the schema
+ * its output (a Date for a timestamp) and the serializer encodes it, so on the wire a timestamp is ISO text.
+ */
+export type ApiAnswer<Schema extends z.ZodType> = z.input<Schema>;
+
+/** A moment: a Date in the server, ISO 8601 text (UTC) in JSON. */
+export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+/** A calendar day, 'YYYY-MM-DD'. */
+export const dayAnswerSchema = z.iso.date();
+
+/** `GET /api/health`. */
+export const healthAnswerSchema = z.object({ status: z.literal('ok') });
