@@ -1,16 +1,13 @@
 import { Alert, Button, Checkbox, Paper, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { type DocumentDetail, documentMessages, signDocumentSchema } from '@soulpunch/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { documentKeys } from '../api/query-keys';
 import { useSignDocument } from '../api/sign-document';
 import { SignatureCanvas } from './signature-canvas';
 
-interface FieldErrors {
-  agreed?: string;
-  fullName?: string;
-}
+const signingErrors = schemaResolver(signDocumentSchema, { sync: true });
 
 /** The box, the typed name, the optional drawing and 'Sign {title}'. The server checks everything again. */
 export function SigningForm({
@@ -22,33 +19,25 @@ export function SigningForm({
 }) {
   const sign = useSignDocument();
   const queryClient = useQueryClient();
-  const [agreed, setAgreed] = useState(false);
-  const [fullName, setFullName] = useState('');
-  const [signatureImage, setSignatureImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({
+    initialValues: { agreed: false, fullName: '', signatureImage: null as string | null },
+    // A message stays until the next press of 'Sign', as before.
+    clearInputErrorOnChange: false,
+    validate: (values) => {
+      const errors = signingErrors({ ...values, templateHash: document.templateHash });
+      return errors.agreed ? { ...errors, agreed: documentMessages.agreeRequired } : errors;
+    },
+  });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body = { templateHash: document.templateHash, agreed, fullName, signatureImage };
-    const parsed = signDocumentSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'agreed') next.agreed = documentMessages.agreeRequired;
-        if (field === 'fullName') next.fullName = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const submit = form.onSubmit((values) => {
+    const body = signDocumentSchema.parse({ ...values, templateHash: document.templateHash });
     sign.mutate(
-      { id: document.id, body: parsed.data },
+      { id: document.id, body },
       {
         onError: (error) => {
           // The text changed under the signer: show the current version; they must read it again.
           if (isApiError(error, 409) && error.code === 'version_changed') {
-            setAgreed(false);
+            form.setFieldValue('agreed', false);
             onVersionChanged();
           }
           // Consent withdrawn meanwhile (another tab): show the consent step again.
@@ -58,27 +47,20 @@ export function SigningForm({
         },
       },
     );
-  };
+  });
 
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Checkbox
-          label="I have read and agree"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.currentTarget.checked)}
-          error={errors.agreed}
-        />
+        <Checkbox label="I have read and agree" {...form.getInputProps('agreed', { type: 'checkbox' })} />
         <TextInput
           label="Full name"
           description="Type your full name as your signature."
           autoComplete="name"
-          value={fullName}
-          onChange={(e) => setFullName(e.currentTarget.value)}
-          error={errors.fullName}
+          {...form.getInputProps('fullName')}
           required
         />
-        <SignatureCanvas onChange={setSignatureImage} />
+        <SignatureCanvas onChange={(image) => form.setFieldValue('signatureImage', image)} />
         {sign.isError && (
           <Alert color="red" role="alert">
             {getErrorMessage(sign.error)}
