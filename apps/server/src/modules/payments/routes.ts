@@ -259,14 +259,13 @@ export function paymentJobs(deps: AppDeps, app?: FastifyInstance): ScheduledJob[
       run: (now) => expireUnpaidEnrolments(deps, now),
     },
   ];
-  if (app) {
-    jobs.push({
-      // A flex schedule the provider did not confirm when the webhook came in: asked for again.
-      name: 'payments:schedule-instalments',
-      everyMs: deps.config.jobsEveryMs,
-      run: () => scheduleWaitingSubscriptions(deps, app.paymentProvider, app.log),
-    });
-  }
+  // A flex schedule the provider did not confirm when the webhook came in: asked for again.
+  const provider = createPaymentProvider(deps);
+  jobs.push({
+    name: 'payments:schedule-instalments',
+    everyMs: deps.config.jobsEveryMs,
+    run: () => scheduleWaitingSubscriptions(deps, provider, app?.log),
+  });
   if (deps.config.paymentProvider === 'test' && app) {
     jobs.push({
       name: 'payments:test-provider-billing',
