@@ -1,36 +1,37 @@
 import type { Article, ArticleAudience, ArticleInput, ArticleStatus } from '@soulpunch/shared';
 import { assistantMessages } from '@soulpunch/shared';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
 import type { KnowledgeArticlesTable } from '../../db/schema-assistant';
+import type { Trx } from '../../db/types';
 import { AppError, notFound } from '../../lib/app-error';
+import {
+  bumpRevision,
+  findArticleRow,
+  insertArticle,
+  insertSeedArticles,
+  listArticleRows,
+  lockKnowledgeSeed,
+  publishedArticleRows,
+  readRevision,
+  rerenderSeedArticle,
+  resourceArticleRows,
+  resourceIdsWithoutArticle,
+  resourcesForArticles,
+  retireArticlesOfResource,
+  slugsLike,
+  uneditedSeedArticles,
+  updateArticleRow,
+} from './knowledge-repository';
 import { type SeedSettings, seedArticles } from './seed-articles';
 
 /** The knowledge base's articles: admin edits, the seed, and the articles written from portal resources. */
 
-type Executor = Db | Transaction<Database>;
 type ArticleRow = Selectable<KnowledgeArticlesTable>;
 
 export const ARTICLE_NOT_FOUND = 'No such article.';
 
-/** Every change to the articles bumps this number; each instance rebuilds its index when it sees a new one. */
-export async function bumpRevision(db: Executor): Promise<void> {
-  await db
-    .updateTable('knowledgeRevision')
-    .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-}
-
-export async function currentRevision(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('knowledgeRevision')
-    .select('revision')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row?.revision ?? 0;
-}
+export const currentRevision = readRevision;
 
 export function slugify(text: string): string {
   const slug = text
@@ -45,16 +46,8 @@ export function slugify(text: string): string {
 }
 
 /** A slug not yet taken: the title's, then -2, -3... */
-async function freeSlug(db: Executor, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('knowledgeArticles')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((r) => r.slug),
-  );
+async function freeSlug(db: Db, base: string): Promise<string> {
+  const taken = await slugsLike(db, base);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
@@ -78,62 +71,38 @@ function toArticle(row: ArticleRow & { updatedByName: string | null }): Article 
   };
 }
 
-const selectArticles = (db: Executor) =>
-  db
-    .selectFrom('knowledgeArticles as a')
-    .leftJoin('users as u', 'u.id', 'a.updatedBy')
-    .selectAll('a')
-    .select('u.name as updatedByName');
-
 export async function listArticles(
   db: Db,
   filters: { status?: ArticleStatus; audience?: ArticleAudience; q?: string },
 ): Promise<Article[]> {
-  let query = selectArticles(db).orderBy('a.updatedAt', 'desc').orderBy('a.id', 'desc');
-  if (filters.status) query = query.where('a.status', '=', filters.status);
-  if (filters.audience) query = query.where('a.audience', '=', filters.audience);
-  if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('a.title', 'ilike', pattern),
-        eb('a.body', 'ilike', pattern),
-        eb('a.slug', 'ilike', pattern),
-      ]),
-    );
-  }
-  return (await query.execute()).map(toArticle);
+  return (await listArticleRows(db, filters)).map(toArticle);
 }
 
-export async function getArticle(db: Executor, id: number): Promise<Article> {
-  const row = await selectArticles(db).where('a.id', '=', id).executeTakeFirst();
+export async function getArticle(db: Db, id: number): Promise<Article> {
+  const row = await findArticleRow(db, id);
   if (!row) throw notFound(ARTICLE_NOT_FOUND);
   return toArticle(row);
 }
 
 export async function createDraftArticle(
-  db: Executor,
+  trx: Trx,
   input: ArticleInput,
   userId: number | null,
   now: Date,
 ): Promise<Article> {
-  const row = await db
-    .insertInto('knowledgeArticles')
-    .values({
-      slug: await freeSlug(db, slugify(input.title)),
-      title: input.title,
-      body: input.body,
-      sourceUrl: input.sourceUrl || null,
-      audience: input.audience,
-      status: 'draft',
-      createdAt: now,
-      updatedAt: now,
-      updatedBy: userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await bumpRevision(db);
-  return getArticle(db, row.id);
+  const id = await insertArticle(trx, {
+    slug: await freeSlug(trx, slugify(input.title)),
+    title: input.title,
+    body: input.body,
+    sourceUrl: input.sourceUrl || null,
+    audience: input.audience,
+    status: 'draft',
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: userId,
+  });
+  await bumpRevision(trx);
+  return getArticle(trx, id);
 }
 
 /** An admin's new article: always a draft until published. */
@@ -152,18 +121,14 @@ export async function updateArticle(
     const current = await getArticle(trx, id);
     if (current.resourceId !== null)
       throw new AppError(409, 'resource_article', assistantMessages.resourceManaged);
-    await trx
-      .updateTable('knowledgeArticles')
-      .set({
-        title: input.title,
-        body: input.body,
-        sourceUrl: input.sourceUrl || null,
-        audience: input.audience,
-        updatedAt: now,
-        updatedBy: userId,
-      })
-      .where('id', '=', id)
-      .execute();
+    await updateArticleRow(trx, id, {
+      title: input.title,
+      body: input.body,
+      sourceUrl: input.sourceUrl || null,
+      audience: input.audience,
+      updatedAt: now,
+      updatedBy: userId,
+    });
     await bumpRevision(trx);
     return getArticle(trx, id);
   });
@@ -178,30 +143,19 @@ export async function setArticleStatus(
 ): Promise<Article> {
   return db.transaction().execute(async (trx) => {
     await getArticle(trx, id);
-    await trx
-      .updateTable('knowledgeArticles')
-      .set({
-        status,
-        updatedAt: now,
-        updatedBy: userId,
-        ...(status === 'published' ? { publishedAt: now } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    await updateArticleRow(trx, id, {
+      status,
+      updatedAt: now,
+      updatedBy: userId,
+      ...(status === 'published' ? { publishedAt: now } : {}),
+    });
     await bumpRevision(trx);
     return getArticle(trx, id);
   });
 }
 
 /** What the index reads: every published article. */
-export async function publishedArticles(db: Db) {
-  return db
-    .selectFrom('knowledgeArticles')
-    .select(['id', 'slug', 'title', 'body', 'sourceUrl', 'audience', 'resourceId'])
-    .where('status', '=', 'published')
-    .orderBy('id')
-    .execute();
-}
+export const publishedArticles = publishedArticleRows;
 
 // ---- Articles written from the portal's resources catalogue -------------------------------------------------
 
@@ -235,42 +189,21 @@ export function resourceArticleBody(r: ResourceForArticle): string {
   return lines.filter(Boolean).join('\n\n');
 }
 
-async function resourcesForArticles(db: Executor, ids?: number[]): Promise<ResourceForArticle[]> {
-  let query = db
-    .selectFrom('resources as r')
-    .leftJoin('resourceCategories as c', 'c.id', 'r.categoryId')
-    .select([
-      'r.id',
-      'r.kind',
-      'r.name',
-      'r.description',
-      'r.badge',
-      'r.details',
-      'r.url',
-      'r.retiredAt',
-      'c.name as categoryName',
-      'c.comingSoon',
-    ]);
-  if (ids) query = query.where('r.id', 'in', ids);
-  return query.execute();
-}
-
 /**
  * Writes (or rewrites) the article of each given resource, in the caller's transaction: a retired resource retires
  * its article. The revision is bumped only when something changed.
  */
 export async function syncResourceArticles(
-  db: Executor,
+  trx: Trx,
   resourceIds: number[] | 'all',
   userId: number | null,
   now: Date,
 ): Promise<void> {
-  const resources = await resourcesForArticles(db, resourceIds === 'all' ? undefined : resourceIds);
-  const existing = await db
-    .selectFrom('knowledgeArticles')
-    .select(['id', 'resourceId', 'title', 'body', 'sourceUrl', 'status'])
-    .where('resourceId', 'is not', null)
-    .execute();
+  const resources: ResourceForArticle[] = await resourcesForArticles(
+    trx,
+    resourceIds === 'all' ? undefined : resourceIds,
+  );
+  const existing = await resourceArticleRows(trx);
   const byResource = new Map(existing.map((a) => [a.resourceId, a]));
   let changed = false;
   for (const r of resources) {
@@ -278,22 +211,19 @@ export async function syncResourceArticles(
     const body = resourceArticleBody(r);
     const article = byResource.get(r.id);
     if (!article) {
-      await db
-        .insertInto('knowledgeArticles')
-        .values({
-          slug: await freeSlug(db, `resource-${slugify(r.name)}`),
-          title,
-          body,
-          sourceUrl: r.url,
-          audience: 'trainer',
-          status: r.retiredAt ? 'retired' : 'published',
-          resourceId: r.id,
-          createdAt: now,
-          updatedAt: now,
-          publishedAt: r.retiredAt ? null : now,
-          updatedBy: userId,
-        })
-        .execute();
+      await insertArticle(trx, {
+        slug: await freeSlug(trx, `resource-${slugify(r.name)}`),
+        title,
+        body,
+        sourceUrl: r.url,
+        audience: 'trainer',
+        status: r.retiredAt ? 'retired' : 'published',
+        resourceId: r.id,
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: r.retiredAt ? null : now,
+        updatedBy: userId,
+      });
       changed = true;
       continue;
     }
@@ -304,33 +234,25 @@ export async function syncResourceArticles(
       article.sourceUrl !== r.url ||
       article.status !== status
     ) {
-      await db
-        .updateTable('knowledgeArticles')
-        .set({
-          title,
-          body,
-          sourceUrl: r.url,
-          status,
-          updatedAt: now,
-          updatedBy: userId,
-          ...(status === 'published' && article.status !== 'published' ? { publishedAt: now } : {}),
-        })
-        .where('id', '=', article.id)
-        .execute();
+      await updateArticleRow(trx, article.id, {
+        title,
+        body,
+        sourceUrl: r.url,
+        status,
+        updatedAt: now,
+        updatedBy: userId,
+        ...(status === 'published' && article.status !== 'published' ? { publishedAt: now } : {}),
+      });
       changed = true;
     }
   }
-  if (changed) await bumpRevision(db);
+  if (changed) await bumpRevision(trx);
 }
 
 /** Retires the article of a resource that is being deleted (the foreign key then lets go of it). */
-export async function retireResourceArticle(db: Executor, resourceId: number, now: Date): Promise<void> {
-  await db
-    .updateTable('knowledgeArticles')
-    .set({ status: 'retired', updatedAt: now })
-    .where('resourceId', '=', resourceId)
-    .execute();
-  await bumpRevision(db);
+export async function retireResourceArticle(trx: Trx, resourceId: number, now: Date): Promise<void> {
+  await retireArticlesOfResource(trx, resourceId, now);
+  await bumpRevision(trx);
 }
 
 /**
@@ -346,59 +268,25 @@ export async function seedKnowledgeBase(
   seeds = seedArticles(settings),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // Two instances starting together must not both insert.
-    await sql`select pg_advisory_xact_lock(hashtext('knowledge-seed'))`.execute(trx);
-    const inserted = await trx
-      .insertInto('knowledgeArticles')
-      .values(
-        seeds.map((a) => ({
-          ...a,
-          status: 'published' as const,
-          createdAt: now,
-          updatedAt: now,
-          publishedAt: now,
-          seedBody: a.body,
-        })),
-      )
-      .onConflict((oc) => oc.column('slug').doNothing())
-      .returning('id')
-      .execute();
-    const stale = await trx
-      .selectFrom('knowledgeArticles')
-      .select(['id', 'slug'])
-      .where(
-        'slug',
-        'in',
-        seeds.map((a) => a.slug),
-      )
-      .whereRef('body', '=', 'seedBody')
-      .execute();
+    await lockKnowledgeSeed(trx);
+    const inserted = await insertSeedArticles(
+      trx,
+      seeds.map((a) => ({
+        ...a,
+        status: 'published' as const,
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: now,
+        seedBody: a.body,
+      })),
+    );
     const bodyOf = new Map(seeds.map((a) => [a.slug, a.body]));
     let rerendered = 0;
-    for (const row of stale) {
-      const body = bodyOf.get(row.slug) ?? '';
-      const result = await trx
-        .updateTable('knowledgeArticles')
-        .set({ body, seedBody: body, updatedAt: now })
-        .where('id', '=', row.id)
-        .where('body', '<>', body)
-        .executeTakeFirst();
-      rerendered += Number(result.numUpdatedRows);
+    for (const row of await uneditedSeedArticles(trx, [...bodyOf.keys()])) {
+      if (await rerenderSeedArticle(trx, row.id, bodyOf.get(row.slug) ?? '', now)) rerendered++;
     }
-    if (inserted.length || rerendered) await bumpRevision(trx);
-    const missing = await trx
-      .selectFrom('resources as r')
-      .leftJoin('knowledgeArticles as a', 'a.resourceId', 'r.id')
-      .select('r.id')
-      .where('a.id', 'is', null)
-      .execute();
-    if (missing.length) {
-      await syncResourceArticles(
-        trx,
-        missing.map((m) => m.id),
-        null,
-        now,
-      );
-    }
+    if (inserted || rerendered) await bumpRevision(trx);
+    const missing = await resourceIdsWithoutArticle(trx);
+    if (missing.length) await syncResourceArticles(trx, missing, null, now);
   });
 }

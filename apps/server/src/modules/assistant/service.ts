@@ -17,6 +17,15 @@ import { isAdmin } from '../auth/access';
 import { choosePassages, declinedAnswer, isRelevant, isSensitive, offlineAnswer, sourcesOf } from './answer';
 import { createDraftArticle, currentRevision, getArticle, publishedArticles } from './knowledge';
 import type { AssistantModel } from './model';
+import {
+  insertQuestion,
+  isTrainerPaused,
+  listQuestionRows,
+  lockQuestion,
+  saveAnswer,
+  saveFeedback,
+  setDraftArticle,
+} from './questions-repository';
 import { type IndexedArticle, KnowledgeIndex, type Passage, type RetrievalResult } from './retrieval';
 
 /**
@@ -76,12 +85,7 @@ export function audienceOf(user: SessionUser): ArticleAudience {
 /** A trainer whose resources are paused (unpaid instalment) must not get their links through the assistant. */
 async function resourcesPaused(db: Db, user: SessionUser): Promise<boolean> {
   if (isAdmin(user) || user.trainerId === null) return false;
-  const trainer = await db
-    .selectFrom('trainers')
-    .select('accessPausedAt')
-    .where('id', '=', user.trainerId)
-    .executeTakeFirst();
-  return !!trainer?.accessPausedAt;
+  return isTrainerPaused(db, user.trainerId);
 }
 
 export async function enforceQuestionLimits(db: Db, userId: number, now: Date): Promise<void> {
@@ -129,21 +133,15 @@ export async function answerQuestion(
   const passages: Passage[] = answered ? choosePassages(result) : [];
   const sources = sourcesOf(passages, index.articles);
 
-  const row = await deps.db
-    .insertInto('assistantQuestions')
-    .values({
-      userId: user.id,
-      question: input.question,
-      context: input.context ?? null,
-      answer: '',
-      sources: JSON.stringify(sources),
-      answered,
-      mode: 'offline',
-      askedAt: deps.clock.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  events.sources?.({ questionId: row.id, sources });
+  const questionId = await insertQuestion(deps.db, {
+    userId: user.id,
+    question: input.question,
+    context: input.context ?? null,
+    sources,
+    answered,
+    askedAt: deps.clock.now(),
+  });
+  events.sources?.({ questionId, sources });
 
   let answer: string;
   let mode: 'offline' | 'model' = 'offline';
@@ -151,39 +149,57 @@ export async function answerQuestion(
     answer = declinedAnswer();
     events.delta?.(answer);
   } else if (deps.model) {
-    // The model sees more context than the offline answer quotes: the best passages, in order.
-    const context = result.hits.slice(0, 5).map((h) => h.passage);
-    const modelSources = sourcesOf(context, index.articles);
-    let text = '';
-    try {
-      for await (const delta of deps.model.stream(input.question, context, events.signal)) {
-        text += delta;
-        events.delta?.(delta);
-      }
-      if (!text.trim()) throw new Error('The model gave an empty answer.');
-      answer =
-        isSensitive(input.question) && !text.includes(assistantMessages.legalPointer)
-          ? `${text.trim()}\n\n${assistantMessages.legalPointer}`
-          : text.trim();
-      mode = 'model';
-      sources.splice(0, sources.length, ...modelSources);
-    } catch (error) {
-      deps.log.warn({ err: error }, 'assistant model failed; answering from the passages');
-      answer = offlineAnswer(input.question, passages, sources);
-      // Nothing streamed yet: stream the fallback; otherwise `done` carries it in place of the partial text.
-      if (!text) events.delta?.(answer);
-    }
+    ({ answer, mode } = await modelAnswer(
+      deps,
+      deps.model,
+      input.question,
+      { result, index, passages, sources },
+      events,
+    ));
   } else {
     answer = offlineAnswer(input.question, passages, sources);
     events.delta?.(answer);
   }
 
-  await deps.db
-    .updateTable('assistantQuestions')
-    .set({ answer, mode, sources: JSON.stringify(sources) })
-    .where('id', '=', row.id)
-    .execute();
-  return { questionId: row.id, answer, sources, answered };
+  await saveAnswer(deps.db, questionId, { answer, mode, sources });
+  return { questionId, answer, sources, answered };
+}
+
+/**
+ * The model's answer, streamed; any failure gives the offline answer. On success the model's sources replace
+ * `sources` in place (the caller keeps and returns that list).
+ */
+async function modelAnswer(
+  deps: AssistantDeps,
+  model: AssistantModel,
+  question: string,
+  found: { result: RetrievalResult; index: KnowledgeIndex; passages: Passage[]; sources: ChatSource[] },
+  events: AnswerEvents,
+): Promise<{ answer: string; mode: 'offline' | 'model' }> {
+  const { result, index, passages, sources } = found;
+  // The model sees more context than the offline answer quotes: the best passages, in order.
+  const context = result.hits.slice(0, 5).map((h) => h.passage);
+  const modelSources = sourcesOf(context, index.articles);
+  let text = '';
+  try {
+    for await (const delta of model.stream(question, context, events.signal)) {
+      text += delta;
+      events.delta?.(delta);
+    }
+    if (!text.trim()) throw new Error('The model gave an empty answer.');
+    const answer =
+      isSensitive(question) && !text.includes(assistantMessages.legalPointer)
+        ? `${text.trim()}\n\n${assistantMessages.legalPointer}`
+        : text.trim();
+    sources.splice(0, sources.length, ...modelSources);
+    return { answer, mode: 'model' };
+  } catch (error) {
+    deps.log.warn({ err: error }, 'assistant model failed; answering from the passages');
+    const answer = offlineAnswer(question, passages, sources);
+    // Nothing streamed yet: stream the fallback; otherwise `done` carries it in place of the partial text.
+    if (!text) events.delta?.(answer);
+    return { answer, mode: 'offline' };
+  }
 }
 
 /** The asker's thumbs up or down; someone else's question is simply not found. */
@@ -194,40 +210,12 @@ export async function recordFeedback(
   helpful: boolean,
   now: Date,
 ): Promise<void> {
-  const updated = await db
-    .updateTable('assistantQuestions')
-    .set({ helpful, feedbackAt: now })
-    .where('id', '=', questionId)
-    .where('userId', '=', user.id)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw notFound('No such question.');
+  if (!(await saveFeedback(db, questionId, user.id, helpful, now))) throw notFound('No such question.');
 }
 
 export async function listAskedQuestions(db: Db, filter: 'recent' | 'unanswered'): Promise<AskedQuestion[]> {
-  let query = db
-    .selectFrom('assistantQuestions as q')
-    .leftJoin('users as u', 'u.id', 'q.userId')
-    .leftJoin('trainers as t', 't.userId', 'q.userId')
-    .select([
-      'q.id',
-      'q.question',
-      'q.askedAt',
-      'q.answered',
-      'q.helpful',
-      'q.sources',
-      'q.mode',
-      'q.draftArticleId',
-      't.name as trainerName',
-      'u.name as userName',
-    ])
-    .orderBy('q.askedAt', 'desc')
-    .orderBy('q.id', 'desc')
-    .limit(200);
   // Unanswered: declined, or answered but marked unhelpful by the asker.
-  if (filter === 'unanswered') {
-    query = query.where((eb) => eb.or([eb('q.answered', '=', false), eb('q.helpful', '=', false)]));
-  }
-  const rows = await query.execute();
+  const rows = await listQuestionRows(db, filter);
   return rows.map((r) => ({
     id: r.id,
     question: r.question,
@@ -249,12 +237,7 @@ export async function draftArticleFromQuestion(
   now: Date,
 ): Promise<Article> {
   return db.transaction().execute(async (trx) => {
-    const question = await trx
-      .selectFrom('assistantQuestions')
-      .select(['id', 'question', 'draftArticleId'])
-      .where('id', '=', questionId)
-      .forUpdate()
-      .executeTakeFirst();
+    const question = await lockQuestion(trx, questionId);
     if (!question) throw notFound('No such question.');
     if (question.draftArticleId !== null) {
       return getArticle(trx, question.draftArticleId);
@@ -271,11 +254,7 @@ export async function draftArticleFromQuestion(
       adminUserId,
       now,
     );
-    await trx
-      .updateTable('assistantQuestions')
-      .set({ draftArticleId: article.id })
-      .where('id', '=', questionId)
-      .execute();
+    await setDraftArticle(trx, questionId, article.id);
     return article;
   });
 }
