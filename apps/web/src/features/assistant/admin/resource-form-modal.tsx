@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminResource, AdminResourceList, ResourceKind } from '@soulpunch/shared';
-import { type FormEvent, useState } from 'react';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSaveResource } from '../api/save-resource';
 
@@ -61,18 +61,18 @@ interface ResourceFormModalProps {
 
 /** Adds or edits one portal resource; the server checks it and rewrites the assistant's article about it. */
 export function ResourceFormModal({ resource, categories, onClose }: ResourceFormModalProps) {
-  const [values, setValues] = useState<FormValues>(() => valuesOf(resource, categories[0]?.id));
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  // No check here: the server applies the shared resource rule and answers with a message per field.
+  const form = useForm<FormValues>({
+    initialValues: valuesOf(resource, categories[0]?.id),
+    // Any edit also clears the message about the whole form.
+    onValuesChange: () => form.clearFieldError('form'),
+  });
+  const { kind } = form.getValues();
+  const errors = form.errors;
   const save = useSaveResource();
 
-  function change<K extends Field>(field: K, value: FormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _edited, form: _form, ...rest }) => rest);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setErrors({});
+  const handleSubmit = form.onSubmit((values) => {
+    form.clearErrors();
     const input = {
       name: values.name,
       description: values.description,
@@ -100,12 +100,13 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
         onError: (error) => {
           const fields = isApiError(error, 400) ? error.body?.error.fields : undefined;
           const known = FIELDS.filter((f) => fields?.[f]);
-          if (fields && known.length > 0) setErrors(Object.fromEntries(known.map((f) => [f, fields[f]])));
-          else setErrors({ form: getErrorMessage(error) });
+          if (fields && known.length > 0)
+            form.setErrors(Object.fromEntries(known.map((f) => [f, fields[f]])));
+          else form.setErrors({ form: getErrorMessage(error) });
         },
       },
     );
-  }
+  });
 
   return (
     <Modal
@@ -122,20 +123,10 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
               {errors.form}
             </Alert>
           )}
-          <TextInput
-            label="Name"
-            value={values.name}
-            onChange={(e) => change('name', e.currentTarget.value)}
-            error={errors.name}
-            maxLength={120}
-            required
-            data-autofocus
-          />
+          <TextInput label="Name" {...form.getInputProps('name')} maxLength={120} required data-autofocus />
           <Textarea
             label="Description"
-            value={values.description}
-            onChange={(e) => change('description', e.currentTarget.value)}
-            error={errors.description}
+            {...form.getInputProps('description')}
             maxLength={500}
             autosize
             minRows={2}
@@ -143,26 +134,21 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
           <TextInput
             label="Link"
             description="The real link trainers open, starting with https://"
-            value={values.url}
-            onChange={(e) => change('url', e.currentTarget.value)}
-            error={errors.url}
+            {...form.getInputProps('url')}
             required
           />
           <Group grow align="flex-start">
             <TextInput
               label="Badge"
               description="Optional, e.g. Required"
-              value={values.badge}
-              onChange={(e) => change('badge', e.currentTarget.value)}
-              error={errors.badge}
+              {...form.getInputProps('badge')}
               maxLength={40}
             />
             <NumberInput
               label="Order"
               description="Lower comes first"
-              value={values.order}
-              onChange={(v) => change('order', typeof v === 'number' ? v : Number(v) || 0)}
-              error={errors.order}
+              {...form.getInputProps('order')}
+              onChange={(v) => form.setFieldValue('order', typeof v === 'number' ? v : Number(v) || 0)}
               min={0}
               max={1000}
               allowDecimal={false}
@@ -171,9 +157,7 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
           <TextInput
             label="Details"
             description="Optional line under the name, e.g. the place and dates of a training"
-            value={values.details}
-            onChange={(e) => change('details', e.currentTarget.value)}
-            error={errors.details}
+            {...form.getInputProps('details')}
             maxLength={200}
           />
           <Group grow align="flex-start">
@@ -183,39 +167,27 @@ export function ResourceFormModal({ resource, categories, onClose }: ResourceFor
                 value: k,
                 label: kindLabels[k],
               }))}
-              value={values.kind}
-              onChange={(v) => change('kind', (v as ResourceKind | null) ?? 'resource')}
-              error={errors.kind}
+              {...form.getInputProps('kind')}
+              onChange={(v) => form.setFieldValue('kind', (v as ResourceKind | null) ?? 'resource')}
               allowDeselect={false}
             />
-            {values.kind === 'resource' && (
+            {kind === 'resource' && (
               <Select
                 label="Category"
                 data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-                value={values.categoryId}
-                onChange={(v) => change('categoryId', v)}
-                error={errors.categoryId}
+                {...form.getInputProps('categoryId')}
                 allowDeselect={false}
               />
             )}
           </Group>
-          {values.kind === 'upcoming_training' && (
+          {kind === 'upcoming_training' && (
             <Group grow align="flex-start">
-              <TextInput
-                type="date"
-                label="First day"
-                value={values.startsOn}
-                onChange={(e) => change('startsOn', e.currentTarget.value)}
-                error={errors.startsOn}
-                required
-              />
+              <TextInput type="date" label="First day" {...form.getInputProps('startsOn')} required />
               <TextInput
                 type="date"
                 label="Last day"
                 description="Optional for a one-day training"
-                value={values.endsOn}
-                onChange={(e) => change('endsOn', e.currentTarget.value)}
-                error={errors.endsOn}
+                {...form.getInputProps('endsOn')}
               />
             </Group>
           )}
