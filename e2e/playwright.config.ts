@@ -1,20 +1,26 @@
 import { defineConfig } from '@playwright/test';
 
-/** E2E_PORT lets two runs share a machine (each with its own server and WEB_DIST_DIR). */
+/** E2E_PORT lets two runs share a machine (each with its own servers and WEB_DIST_DIR). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Two workers for CI's 2 cores; each has a server and database of its own (ports E2E_PORT, E2E_PORT + 1...). */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Playwright loads this file again in each worker, with the worker's slot in TEST_PARALLEL_INDEX (0..WORKERS-1):
+// a worker talks only to its own server, so no test sees what another worker's tests wrote.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 // Debian's Chromium, never a downloaded browser; these flags keep it off the (closed) network.
 export default defineConfig({
   testDir: './tests',
+  // A spec's tests run in order on one worker; none relies on an earlier one (each makes what it needs).
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
+    baseURL: `http://localhost:${E2E_PORT + slot}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -30,13 +36,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The real server on a fresh embedded database with the demo data, serving the built web app.
+  // Per worker, the built server (apps/server/dist, as shipped) on a fresh embedded database with the demo data,
+  // serving the built web app.
+  webServer: Array.from({ length: WORKERS }, (_, i) => ({
     command: 'node start-server.mjs',
-    url: `http://localhost:${E2E_PORT}/api/health`,
+    env: { E2E_PORT: String(E2E_PORT + i) },
+    url: `http://localhost:${E2E_PORT + i}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

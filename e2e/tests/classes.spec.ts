@@ -1,6 +1,7 @@
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
-import { expect, test } from '../fixtures/test';
+import { createClassAs } from '../fixtures/classes';
+import { type APIRequestContext, expect, test } from '../fixtures/test';
 
 // A generated demo trainer (apps/server/src/demo/demo-data.ts), publicly listed, that no other spec touches.
 const TRAINER = 'taylor.thompson@example.com';
@@ -29,11 +30,28 @@ const monthName = (date: string) =>
     new Date(`${date}T00:00:00Z`),
   );
 
-let classId = 0;
-let trainerId = 0;
-
 // Sign-in, a dialog and axe checks in one test: a busy shared machine needs more than the default minute.
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
+
+/**
+ * Each test's own class of the trainer's (the first test makes one through the dialog): 2:00-4:00 PM, 12 places,
+ * in Chicago. Its own title, so no test depends on another's class or is confused by it.
+ */
+async function classOfTheTrainer(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  title: string,
+  date = classDate,
+) {
+  return createClassAs(request, baseURL as string, TRAINER, {
+    title,
+    date,
+    startTime: '14:00',
+    location: 'Lincoln Park Field House, Chicago, IL',
+    timeZone: ZONE,
+    capacity: 12,
+  });
+}
 
 test('a trainer adds a class through the dialog and sees it on the calendar', async ({ page }) => {
   await signInAs(page, TRAINER);
@@ -41,7 +59,7 @@ test('a trainer adds a class through the dialog and sees it on the calendar', as
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { trainerId: number };
   };
-  trainerId = session.user.trainerId;
+  const trainerId = session.user.trainerId;
 
   await page.goto('/trainer-portal/calendar');
   await expect(page.getByRole('heading', { level: 1, name: 'Class Calendar' })).toBeVisible();
@@ -63,7 +81,7 @@ test('a trainer adds a class through the dialog and sees it on the calendar', as
   await dialog.getByRole('button', { name: 'Add Class' }).click();
   const response = await created;
   expect(response.status()).toBe(201);
-  classId = ((await response.json()) as { id: number }).id;
+  expect(((await response.json()) as { id: number }).id).toBeGreaterThan(0);
 
   await expect(page.getByText('Class Added')).toBeVisible();
   await expect(page.getByText('Your new class has been added to the calendar.')).toBeVisible();
@@ -80,8 +98,11 @@ test('a trainer adds a class through the dialog and sees it on the calendar', as
 
 test('the new class is listed for visitors: classes, calendar, profile and directory card', async ({
   page,
+  request,
+  baseURL,
 }) => {
-  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+  const classTitle = `Playwright Listed ${Date.now().toString(36)}`;
+  const { id: classId, trainerId } = await classOfTheTrainer(request, baseURL, classTitle);
 
   await page.goto('/public/classes');
   await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Classes & Workshops' })).toBeVisible();
@@ -122,8 +143,14 @@ test('the new class is listed for visitors: classes, calendar, profile and direc
   await expect(trainerCard.getByText(classTitle)).toBeVisible();
 });
 
-test('a visitor registers on the details page and the spots left drop by one', async ({ page }) => {
-  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+test('a visitor registers on the details page and the spots left drop by one', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // A day after the demo data's soonest: tomorrow's classes stay the directory card's two soonest.
+  const classTitle = `Playwright Register ${Date.now().toString(36)}`;
+  const { id: classId, trainerId } = await classOfTheTrainer(request, baseURL, classTitle, dayFromNow(4));
 
   await page.goto(`/public/class/${classId}`);
   await expect(page.getByRole('heading', { level: 1, name: classTitle })).toBeVisible();
@@ -163,8 +190,9 @@ test('a visitor registers on the details page and the spots left drop by one', a
   await expect(page.getByTestId('spots-left')).toHaveText('12 spots left');
 });
 
-test('the public class pages have no serious accessibility issue', async ({ page }) => {
-  expect(classId, 'the class from the first test').toBeGreaterThan(0);
+test('the public class pages have no serious accessibility issue', async ({ page, request, baseURL }) => {
+  const classTitle = `Playwright Accessible ${Date.now().toString(36)}`;
+  const { id: classId } = await classOfTheTrainer(request, baseURL, classTitle, dayFromNow(4));
 
   await page.goto('/public/classes');
   await expect(page.getByRole('article').first()).toBeVisible();
