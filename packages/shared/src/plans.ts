@@ -13,7 +13,7 @@ export const PLANS = {
     amountCents: 199_700,
     listPriceCents: 299_700,
     instalments: 1,
-    // The saving as the spec words it ('save 25%'), a stated figure: $1,997 against $2,997 is 33% by arithmetic.
+    // The saving as the spec words it ('save 25%'): a stated figure, not computed from the two prices.
     savePercent: 25,
   },
   flex: { key: 'flex', label: 'Flex Plan', amountCents: 49_900, listPriceCents: null, instalments: 6 },

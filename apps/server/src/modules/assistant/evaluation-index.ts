@@ -9,6 +9,7 @@ export async function seededKnowledgeIndex(): Promise<KnowledgeIndex> {
   const { db, close } = await openDatabase({ kind: 'memory' });
   try {
     await migrateToLatest(db);
+    // The schedule's defaults, as a new installation without DOCUMENT_* settings has them.
     await seedKnowledgeBase(db, {
       graceDays: SCHEDULE_DEFAULTS.paymentGraceDays,
       expiryDays: SCHEDULE_DEFAULTS.documentExpiryDays,
