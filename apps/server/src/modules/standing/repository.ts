@@ -2,6 +2,20 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /**
+ * The document half of the rule, written once: a document `d` (its template joined as `dt`) that keeps its trainer
+ * out. The directory's filter and the trainer's reasons (findStandingFacts) both read it, so they cannot disagree.
+ */
+function documentUncovered() {
+  return sql<boolean>`(d.status <> 'signed'
+      and not exists (
+        select 1 from documents s
+        join document_templates st on st.id = s.template_id
+        where s.trainer_id = d.trainer_id and s.type = d.type and s.status = 'signed'
+          and (st.version >= dt.version or d.status in ('pending', 'sent'))
+      ))`;
+}
+
+/**
  * The directory follows the paperwork: a trainer is shown to the public (directory, classes, feeds, sitemap) only
  * while every required document is signed and current, resources are not paused for an unpaid instalment, and
  * certification is not suspended after a refund or dispute.
@@ -15,29 +29,35 @@ export const trainerInGoodStanding = sql<boolean>`(
   and not exists (
     select 1 from documents d
     join document_templates dt on dt.id = d.template_id
-    where d.trainer_id = trainers.id and d.status <> 'signed'
-      and not exists (
-        select 1 from documents s
-        join document_templates st on st.id = s.template_id
-        where s.trainer_id = d.trainer_id and s.type = d.type and s.status = 'signed'
-          and (st.version >= dt.version or d.status in ('pending', 'sent'))
-      )
+    where d.trainer_id = trainers.id and ${documentUncovered()}
   )
 )`;
 
-/** What the standing rule reads of one trainer: the pause and suspension marks, and every document with its version. */
+/**
+ * One trainer's standing by the rule above: whether it is listed, the pause and suspension marks, and the documents
+ * that keep it out (with whether a signature of that type exists), for the reasons shown to the trainer.
+ */
 export async function findStandingFacts(db: Db, trainerId: number) {
   const trainer = await db
     .selectFrom('trainers')
-    .select(['accessPausedAt', 'certificationSuspendedAt'])
+    .select(['accessPausedAt', 'certificationSuspendedAt', trainerInGoodStanding.as('listed')])
     .where('id', '=', trainerId)
     .executeTakeFirst();
   if (!trainer) return undefined;
-  const docs = await db
-    .selectFrom('documents')
-    .innerJoin('documentTemplates', 'documentTemplates.id', 'documents.templateId')
-    .select(['documents.type', 'documents.status', 'documentTemplates.version', 'documentTemplates.title'])
-    .where('documents.trainerId', '=', trainerId)
+  const uncovered = await db
+    .selectFrom('documents as d')
+    .innerJoin('documentTemplates as dt', 'dt.id', 'd.templateId')
+    .select([
+      'd.type',
+      'dt.version',
+      'dt.title',
+      sql<boolean>`exists (
+        select 1 from documents s where s.trainer_id = d.trainer_id and s.type = d.type and s.status = 'signed'
+      )`.as('hasSigned'),
+    ])
+    .where('d.trainerId', '=', trainerId)
+    .where(documentUncovered())
+    .orderBy('d.id')
     .execute();
-  return { trainer, docs };
+  return { trainer, uncovered };
 }
