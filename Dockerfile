@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# The Soul Punch platform in one image: `docker build -t soulpunch .`, then `docker compose up` (compose.yaml) or
+# `docker run` with the variables the README lists (production requires SESSION_SECRET, SMTP_URL, PAYMENT_PROVIDER).
+# scripts/production-smoke.mjs runs these same steps (npm ci, npm run build, npm prune --omit=dev, start) in CI.
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# Build: every dependency (build tools included), the build, then only the production dependencies are kept.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm_config_audit=false npm_config_fund=false
+# The manifests first: the install layer is reused until a dependency changes.
+COPY package.json package-lock.json .npmrc ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+RUN --mount=type=cache,target=/root/.npm npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+# What the runtime needs: the production node_modules (the workspaces' own ones too), the builds, the manifests.
+RUN mkdir -p /out/apps/server /out/apps/web /out/packages \
+  && cp -a package.json node_modules /out/ \
+  && cp -a packages/shared /out/packages/ \
+  && cp -a apps/server/package.json apps/server/dist /out/apps/server/ \
+  && cp -a apps/web/package.json apps/web/dist apps/web/dist-ssr /out/apps/web/ \
+  && for dir in apps/server apps/web; do if [ -d "$dir/node_modules" ]; then cp -a "$dir/node_modules" "/out/$dir/"; fi; done
+
+# Runtime: no compiler, no sources, not root.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /out/ ./
+# DATA_DIR keeps the embedded database (without DATABASE_URL), uploads (without S3_BUCKET) and the sealing key.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+# Answers 503 while the database is down or the process drains after SIGTERM (15 s at most: give it 30 to stop).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+# node itself, not npm: the signals reach the server, which drains and closes the database (close-with-grace).
+CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
