@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { adminTrainerUpdateSchema, type TrainerFull } from '@soulpunch/shared';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
@@ -83,65 +84,48 @@ function TrainerDetail({ id }: { id: number }) {
   return <LoadedTrainer trainer={trainer.data} />;
 }
 
-interface Editing {
-  draft: TrainerDraft;
-  /** The draft as it started, to tell whether anything was changed. */
-  original: TrainerDraft;
-}
+const updateErrors = schemaResolver(adminTrainerUpdateSchema, { sync: true });
 
 function LoadedTrainer({ trainer }: { trainer: TrainerFull }) {
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState(false);
+  // The draft copy; its messages (the shared rule's or the server's) stay until their own field is edited.
+  const form = useForm<TrainerDraft>({
+    initialValues: draftFromTrainer(trainer),
+    validate: (draft) => updateErrors(updateFromDraft(draft)),
+  });
   const update = useUpdateTrainer();
 
-  const dirty = editing !== null && JSON.stringify(editing.draft) !== JSON.stringify(editing.original);
+  const dirty = editing && form.isDirty();
 
   function startEditing() {
     const draft = draftFromTrainer(trainer);
-    setEditing({ draft, original: draft });
-    setErrors({});
+    form.setValues(draft);
+    form.resetDirty(draft);
+    form.clearErrors();
+    setEditing(true);
   }
 
   function cancel() {
-    setEditing(null);
-    setErrors({});
+    setEditing(false);
+    form.clearErrors();
   }
 
-  function changeDraft(next: TrainerDraft, path: string) {
-    if (!editing) return;
-    setEditing({ ...editing, draft: next });
-    // A message stays until its own field is edited.
-    setErrors(({ [path]: _edited, ...rest }) => rest);
-  }
-
-  function save() {
-    if (!editing) return;
-    const body = updateFromDraft(editing.draft);
-    const checked = adminTrainerUpdateSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(
-          checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]).reverse(),
-        ),
-      );
-      return;
-    }
-    setErrors({});
+  const save = form.onSubmit((draft) => {
     update.mutate(
-      { id: trainer.id, update: body },
+      { id: trainer.id, update: updateFromDraft(draft) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', title: 'Success', message: 'Trainer updated successfully' });
-          setEditing(null);
+          setEditing(false);
         },
         onError: (error) => {
           notifications.show({ color: 'red', title: 'Error', message: 'Failed to update trainer' });
           const fields = isApiError(error) ? error.body?.error.fields : undefined;
-          if (fields) setErrors(fields);
+          if (fields) form.setErrors(fields);
         },
       },
     );
-  }
+  });
 
   return (
     <Stack gap="lg">
@@ -157,14 +141,7 @@ function LoadedTrainer({ trainer }: { trainer: TrainerFull }) {
       {editing ? (
         <>
           <Title order={1}>Edit Trainer Profile</Title>
-          <TrainerEditForm
-            draft={editing.draft}
-            onChange={changeDraft}
-            errors={errors}
-            onSubmit={save}
-            onCancel={cancel}
-            saving={update.isPending}
-          />
+          <TrainerEditForm form={form} onSubmit={save} onCancel={cancel} saving={update.isPending} />
         </>
       ) : (
         <>
