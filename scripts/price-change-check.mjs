@@ -89,14 +89,14 @@ export function findPrices(texts, pattern) {
 }
 
 /** The built files a visitor or a mail can be served from; source maps only echo the source, comments included. */
-export function builtTexts(dirs) {
+export function builtTexts(dirs, base = path.dirname(dirs[0])) {
   const texts = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
       else if (/\.(m?js|html|css|json|txt|xml|svg)$/.test(entry.name))
-        texts.push({ name: path.relative(path.dirname(dirs[0]), file), text: readFileSync(file, 'utf8') });
+        texts.push({ name: path.relative(base, file), text: readFileSync(file, 'utf8') });
     }
   };
   for (const dir of dirs) {
@@ -183,6 +183,7 @@ async function main() {
     run(copy, 'npm', ['run', 'build']);
     const built = builtTexts(
       ['apps/web/dist', 'apps/web/dist-ssr', 'apps/server/dist'].map((dir) => path.join(copy, dir)),
+      copy,
     );
     const after = probe(copy, dataDir, path.join(work, 'after.json'));
 
