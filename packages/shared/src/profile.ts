@@ -143,25 +143,97 @@ export const trainerProfileUpdateSchema = z
   })
   .partial();
 export type TrainerProfileUpdate = z.input<typeof trainerProfileUpdateSchema>;
-type ProfileOutput = z.output<typeof trainerProfileUpdateSchema>;
 
-/** The profile as read (GET /api/trainer-profile/{id}): every editor field, with nulls for empty ones. */
-export type TrainerProfileData = {
-  [K in Exclude<keyof ProfileOutput, 'firstName' | 'lastName' | 'fullName'>]-?: Exclude<
-    ProfileOutput[K],
-    undefined
-  >;
-} & {
-  trainerId: number;
-  fullName: string;
-  firstName: string;
-  lastName: string;
-  /** A new sign-in e-mail waiting for the link sent to it (the e-mail above changes only when it is confirmed). */
-  pendingEmailChange?: PendingEmailChange | null;
-};
-
-export interface PendingEmailChange {
-  email: string;
+/** An e-mail change waiting for its link. */
+export const pendingEmailChangeSchema = z.object({
+  email: z.string(),
   /** ISO time after which the link no longer works. */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+
+/** The profile as read (GET /api/trainer-profile/{id}) and as saved: every editor field, null when empty. */
+export const trainerProfileAnswerSchema = z.object({
+  trainerId: z.number(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  bio: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  website: z.string().nullable(),
+  instagram: z.string().nullable(),
+  facebook: z.string().nullable(),
+  tiktok: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  twitter: z.string().nullable(),
+  pillar: z.string().nullable(),
+  youtube: z.string().nullable(),
+  otherSocialMedia: z.array(z.object({ platform: z.string(), url: z.string() })),
+  trainingDate: z.string().nullable(),
+  renewalDate: z.string().nullable(),
+  certificationDate: z.string().nullable(),
+  hasInsurance: z.boolean(),
+  insuranceProvider: z.enum(['next', 'kk', 'other']).nullable(),
+  insuranceExpiry: z.string().nullable(),
+  hasStripe: z.boolean(),
+  stripePaymentLink: z.string().nullable(),
+  hasPaypal: z.boolean(),
+  paypalPaymentLink: z.string().nullable(),
+  hasPillar: z.boolean(),
+  pillarAccountLink: z.string().nullable(),
+  hasAffiliateLink: z.boolean(),
+  affiliateLink: z.string().nullable(),
+  hasCurriculum: z.boolean(),
+  hasMarketingResources: z.boolean(),
+  hasWorkbooks: z.boolean(),
+  hasVideoLibrary: z.boolean(),
+  hasTrainerDrive: z.boolean(),
+  hasCanva: z.boolean(),
+  hasMarketingAssets: z.boolean(),
+  inWhatsApp: z.boolean(),
+  inFacebook: z.boolean(),
+  displayName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  publicBio: z.string().nullable(),
+  displayLocation: z.string().nullable(),
+  availabilityDescription: z.string().nullable(),
+  displayContact: z.string().nullable(),
+  experienceDescription: z.string().nullable(),
+  websitePublic: z.string().nullable(),
+  publicSocialMedia: z.string().nullable(),
+  publicEmail: z.string().nullable(),
+  publicPhone: z.string().nullable(),
+  basicClassPaymentLink: z.string().nullable(),
+  publiclyListed: z.boolean(),
+  featuredTrainer: z.boolean(),
+  yearsExperience: z.number(),
+  specializations: z.array(z.string()),
+  classTypes: z.array(z.string()),
+  showFullName: z.boolean(),
+  showEmail: z.boolean(),
+  showPhone: z.boolean(),
+  showCity: z.boolean(),
+  showState: z.boolean(),
+  showBio: z.boolean(),
+  showWebsite: z.boolean(),
+  showSocialMedia: z.boolean(),
+  /** A new sign-in e-mail waiting for the link sent to it (the e-mail above changes only when it is confirmed). */
+  pendingEmailChange: pendingEmailChangeSchema.nullable().optional(),
+});
+export type TrainerProfileData = z.output<typeof trainerProfileAnswerSchema>;
+export type PendingEmailChange = z.output<typeof pendingEmailChangeSchema>;
+
+/** The picture routes' answer: the new picture's address, or null once removed. */
+export const profilePictureAnswerSchema = z.object({ profilePicture: z.string().nullable() });
+/** The e-mail change routes' answer: the change now waiting, or null once cancelled. */
+export const pendingEmailChangeAnswerSchema = z.object({
+  pendingEmailChange: pendingEmailChangeSchema.nullable(),
+});
+/** POST /api/email-change/confirm: the address now in use. */
+export const emailChangeConfirmedSchema = z.object({ email: z.string() });

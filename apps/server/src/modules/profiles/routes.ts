@@ -1,5 +1,13 @@
 import multipart from '@fastify/multipart';
-import { PROFILE_PICTURE_MAX_BYTES, trainerEmailSchema, trainerProfileUpdateSchema } from '@soulpunch/shared';
+import {
+  emailChangeConfirmedSchema,
+  PROFILE_PICTURE_MAX_BYTES,
+  pendingEmailChangeAnswerSchema,
+  profilePictureAnswerSchema,
+  trainerEmailSchema,
+  trainerProfileAnswerSchema,
+  trainerProfileUpdateSchema,
+} from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -55,7 +63,10 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/trainer-profile/:trainerId',
-    { schema: { params: profileParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: profileParams, response: { 200: trainerProfileAnswerSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
       return getTrainerProfileView(deps, request.params.trainerId);
@@ -64,7 +75,14 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/trainer-profile/:trainerId',
-    { schema: { params: profileParams, body: trainerProfileUpdateSchema }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        params: profileParams,
+        body: trainerProfileUpdateSchema,
+        response: { 200: trainerProfileAnswerSchema },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
       return saveTrainerProfile(deps, request.params.trainerId, request.body, {
@@ -77,7 +95,7 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/trainer-profile/:trainerId/picture',
     {
-      schema: { params: profileParams },
+      schema: { params: profileParams, response: { 200: profilePictureAnswerSchema } },
       config: { access: 'signed-in', bodyTypes: ['multipart/form-data'] },
     },
     async (request) => {
@@ -89,7 +107,10 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/api/trainer-profile/:trainerId/picture',
-    { schema: { params: profileParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: profileParams, response: { 200: profilePictureAnswerSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
       return replacePicture(deps, request.params.trainerId, null);
@@ -100,7 +121,11 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/trainer-profile/:trainerId/email-change',
     {
-      schema: { params: profileParams, body: z.strictObject({ email: trainerEmailSchema }) },
+      schema: {
+        params: profileParams,
+        body: z.strictObject({ email: trainerEmailSchema }),
+        response: { 202: pendingEmailChangeAnswerSchema },
+      },
       config: { access: 'signed-in' },
     },
     async (request, reply) => {
@@ -117,7 +142,10 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.delete(
     '/api/trainer-profile/:trainerId/email-change',
-    { schema: { params: profileParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: profileParams, response: { 200: pendingEmailChangeAnswerSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.trainerId);
       await cancelEmailChange(deps, request.params.trainerId);
@@ -129,7 +157,10 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/email-change/confirm',
     {
-      schema: { body: z.strictObject({ token: z.string().min(1).max(200) }) },
+      schema: {
+        body: z.strictObject({ token: z.string().min(1).max(200) }),
+        response: { 200: emailChangeConfirmedSchema },
+      },
       config: { access: 'public' },
     },
     async (request) => confirmEmailChange(deps, request.body.token),
@@ -138,7 +169,18 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/pictures/:file',
     {
-      schema: { params: z.strictObject({ file: z.string().regex(/^[\w-]+\.webp$/) }) },
+      schema: {
+        params: z.strictObject({ file: z.string().regex(/^[\w-]+\.webp$/) }),
+        response: {
+          200: {
+            content: {
+              'image/webp': {
+                schema: z.custom<Buffer>((bytes) => Buffer.isBuffer(bytes)).describe('The picture (WebP)'),
+              },
+            },
+          },
+        },
+      },
       config: { access: 'public' },
     },
     async (request, reply) => {

@@ -1,12 +1,16 @@
-import type { PendingEmailChange, TrainerProfileData } from '@soulpunch/shared';
+import type {
+  ApiAnswer,
+  emailChangeConfirmedSchema,
+  PendingEmailChange,
+  pendingEmailChangeAnswerSchema,
+  TrainerProfileData,
+} from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryKey } from '@/features/auth';
 import { api } from '@/lib/api-client';
 import { trainerProfileQueryKey } from './get-trainer-profile';
 
-interface PendingAnswer {
-  pendingEmailChange: PendingEmailChange | null;
-}
+type PendingAnswer = ApiAnswer<typeof pendingEmailChangeAnswerSchema>;
 
 function setCachedPending(
   queryClient: ReturnType<typeof useQueryClient>,
@@ -49,7 +53,10 @@ export function useCancelEmailChange() {
 
 /** The link from the new address: works without a session (it may be opened on another device). */
 export function confirmEmailChange(input: { token: string }): Promise<{ email: string }> {
-  return api<{ email: string }>('/api/email-change/confirm', { method: 'POST', body: input });
+  return api<ApiAnswer<typeof emailChangeConfirmedSchema>>('/api/email-change/confirm', {
+    method: 'POST',
+    body: input,
+  });
 }
 
 export function useConfirmEmailChange() {

@@ -1,11 +1,9 @@
-import type { TrainerProfileData } from '@soulpunch/shared';
+import type { ApiAnswer, profilePictureAnswerSchema, TrainerProfileData } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { trainerProfileQueryKey } from './get-trainer-profile';
 
-export interface ProfilePictureAnswer {
-  profilePicture: string | null;
-}
+export type ProfilePictureAnswer = ApiAnswer<typeof profilePictureAnswerSchema>;
 
 export function uploadProfilePicture({
   trainerId,
