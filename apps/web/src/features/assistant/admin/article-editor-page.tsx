@@ -13,17 +13,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   ARTICLE_AUDIENCES,
   type Article,
-  type ArticleAudience,
   type ArticleInput,
   ASSISTANT_LIMITS,
   assistantMessages,
 } from '@soulpunch/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -35,8 +35,8 @@ import { type StatusChange, useSetArticleStatus } from '../api/set-article-statu
 import { MarkdownText } from '../components/markdown-text';
 import { audienceHelp, audienceLabels, StatusBadge } from './labels';
 
-type Field = 'title' | 'body' | 'sourceUrl' | 'audience';
-type Errors = Partial<Record<Field | 'form', string>>;
+/** By field, and 'form' for a message about the whole form. */
+type Errors = Partial<Record<keyof ArticleInput | 'form', string>>;
 
 const blank: ArticleInput = { title: '', body: '', sourceUrl: '', audience: 'trainer' };
 const inputOf = (article: Article): ArticleInput => ({
@@ -65,43 +65,43 @@ const backLink = (
 
 function ArticleForm({ article }: { article: Article | null }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<ArticleInput>(article ? inputOf(article) : blank);
-  const [saved, setSaved] = useState<ArticleInput>(values);
-  const [errors, setErrors] = useState<Errors>({});
+  // The server applies the shared article rule; its messages stay until their field (or, for the form's, any
+  // field) is edited. 'Dirty' is against the last saved text.
+  const form = useForm<ArticleInput>({
+    initialValues: article ? inputOf(article) : blank,
+    onValuesChange: () => form.clearFieldError('form'),
+  });
+  const values = form.getValues();
+  const errors: Errors = form.errors as Errors;
   const [tab, setTab] = useState<string | null>('write');
   const create = useCreateArticle();
   const update = useUpdateArticle();
   const setStatus = useSetArticleStatus();
   const managed = article?.resourceId != null;
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const dirty = form.isDirty();
   const busy = create.isPending || update.isPending || setStatus.isPending;
 
-  function change<K extends keyof ArticleInput>(field: K, value: ArticleInput[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _edited, form: _form, ...rest }) => rest);
-  }
-
   async function save(): Promise<Article | null> {
-    setErrors({});
+    form.clearErrors();
+    const values = form.getValues();
     try {
       const result = article
         ? await update.mutateAsync({ id: article.id, input: values })
         : await create.mutateAsync(values);
-      setSaved(values);
+      form.resetDirty(values);
       return result;
     } catch (error) {
-      setErrors(errorsFrom(error));
+      form.setErrors(errorsFrom(error));
       return null;
     }
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const handleSubmit = form.onSubmit(async () => {
     const result = await save();
     if (!result) return;
     notifications.show({ color: 'green', title: 'Article saved', message: `'${result.title}' was saved.` });
     if (!article) navigate(`/admin/knowledge/${result.id}`, { replace: true });
-  }
+  });
 
   async function changeStatus(change: StatusChange) {
     // Unsaved edits are saved first, so what is published is what is on screen.
@@ -119,7 +119,7 @@ function ArticleForm({ article }: { article: Article | null }) {
       });
       if (!article) navigate(`/admin/knowledge/${result.id}`, { replace: true });
     } catch (error) {
-      setErrors({ form: getErrorMessage(error) });
+      form.setErrors({ form: getErrorMessage(error) });
     }
   }
 
@@ -158,9 +158,7 @@ function ArticleForm({ article }: { article: Article | null }) {
           <Stack gap="md">
             <TextInput
               label="Title"
-              value={values.title}
-              onChange={(event) => change('title', event.currentTarget.value)}
-              error={errors.title}
+              {...form.getInputProps('title')}
               maxLength={ASSISTANT_LIMITS.titleMaxLength}
               readOnly={managed}
               required
@@ -168,9 +166,7 @@ function ArticleForm({ article }: { article: Article | null }) {
             <Radio.Group
               label="Audience"
               description="Who the assistant may show it to: each reader sees their own level and those below."
-              value={values.audience}
-              onChange={(value) => change('audience', value as ArticleAudience)}
-              error={errors.audience}
+              {...form.getInputProps('audience')}
               readOnly={managed}
             >
               <Group gap="lg" mt={6}>
@@ -188,9 +184,8 @@ function ArticleForm({ article }: { article: Article | null }) {
             <TextInput
               label="Source link"
               description="Where the text comes from: a full link starting with https://, or a page of this site such as /support. Answers cite it."
+              {...form.getInputProps('sourceUrl')}
               value={values.sourceUrl ?? ''}
-              onChange={(event) => change('sourceUrl', event.currentTarget.value)}
-              error={errors.sourceUrl}
               readOnly={managed}
             />
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -202,9 +197,7 @@ function ArticleForm({ article }: { article: Article | null }) {
                 <Textarea
                   label="Text (Markdown)"
                   description="One paragraph per idea; ## headings split the article into the passages the assistant quotes."
-                  value={values.body}
-                  onChange={(event) => change('body', event.currentTarget.value)}
-                  error={errors.body}
+                  {...form.getInputProps('body')}
                   maxLength={ASSISTANT_LIMITS.bodyMaxLength}
                   readOnly={managed}
                   autosize
