@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TrainerProfileData } from '@soulpunch/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { trainerClassesQueryOptions } from '@/features/classes';
 import { isApiError } from '@/lib/api-client';
@@ -14,7 +15,6 @@ import {
   type ProfileFieldKey,
   type ProfileFormValues,
   type ProfileTab,
-  sameFormValues,
   tabOfField,
   toFormValues,
   validateProfileForm,
@@ -61,9 +61,18 @@ function firstErrorTab(errors: ProfileFieldErrors): ProfileTab | null {
 
 export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
   const trainerId = profile.trainerId;
-  const [saved, setSaved] = useState<ProfileFormValues>(() => toFormValues(profile));
-  const [values, setValues] = useState<ProfileFormValues>(saved);
-  const [errors, setErrors] = useState<ProfileFieldErrors>({});
+  // The form's initial values are the last saved profile ('dirty' is against them). The client check is the
+  // shared profile rule (validateProfileForm); a message stays until its own field changes.
+  const profileForm = useForm<ProfileFormValues>({
+    initialValues: toFormValues(profile),
+    clearInputErrorOnChange: false,
+    validate: (values) => {
+      const validation = validateProfileForm(values);
+      return validation.ok ? {} : validation.errors;
+    },
+  });
+  const values = profileForm.getValues();
+  const errors = profileForm.errors as ProfileFieldErrors;
   const [tab, setTab] = useState<ProfileTab>('personal');
   const [invalid, setInvalid] = useState(false);
   const save = useUpdateTrainerProfile();
@@ -75,55 +84,56 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const completion = useMemo(() => computeProfileCompletion(values), [values]);
-  const dirty = !sameFormValues(values, saved);
+  const dirty = profileForm.isDirty();
 
   const form: ProfileFormApi = {
     values,
     errors,
     set: <K extends ProfileFieldKey>(key: K, value: ProfileFormValues[K]) => {
-      setValues((current) => ({ ...current, [key]: value }));
+      profileForm.setValues({ [key]: value } as Partial<ProfileFormValues>);
       // A message goes once the field it was about changes; nested ones (platform rows) with their list.
-      setErrors((current) => {
-        const stale = Object.keys(current).filter((path) => path === key || path.startsWith(`${key}.`));
-        if (!stale.length) return current;
-        const next = { ...current };
-        for (const path of stale) delete next[path];
-        return next;
-      });
+      const stale = Object.keys(errors).filter((path) => path === key || path.startsWith(`${key}.`));
+      if (stale.length) {
+        profileForm.setErrors(
+          Object.fromEntries(Object.entries(errors).filter(([path]) => !stale.includes(path))),
+        );
+      }
     },
   };
 
   function showErrors(found: ProfileFieldErrors) {
-    setErrors(found);
+    profileForm.setErrors(found);
     setInvalid(true);
     const errorTab = firstErrorTab(found);
     if (errorTab) setTab(errorTab);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const validation = validateProfileForm(values);
-    if (!validation.ok) {
-      showErrors(validation.errors);
-      return;
-    }
-    setErrors({});
-    setInvalid(false);
-    const previousLink = saved.basicClassPaymentLink.trim() || null;
+  const handleSubmit = profileForm.onSubmit(
+    (submitted) => {
+      const validation = validateProfileForm(submitted);
+      if (!validation.ok) return;
+      setInvalid(false);
+      submitValid(validation.update);
+    },
+    (found) => showErrors(found as ProfileFieldErrors),
+  );
+
+  function submitValid(update: Parameters<typeof save.mutate>[0]['update']) {
+    const previousLink = profileForm.getInitialValues().basicClassPaymentLink.trim() || null;
     save.mutate(
-      { trainerId, update: validation.update },
+      { trainerId, update },
       {
         onSuccess: (savedProfile) => {
           const next = toFormValues(savedProfile);
-          setSaved(next);
-          setValues(next);
+          profileForm.setInitialValues(next);
+          profileForm.setValues(next);
           notifications.show({
             color: 'green',
             title: 'Profile Updated',
             message: 'Your profile information has been saved successfully.',
           });
           // A new sign-in e-mail is not saved: it waits for the link sent to it.
-          const asked = validation.update.email;
+          const asked = update.email;
           if (asked && asked !== savedProfile.email && savedProfile.pendingEmailChange?.email === asked) {
             notifications.show({
               color: 'blue',
@@ -178,7 +188,7 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
 
   function pictureSaved(profilePicture: string | null) {
     const picture = profilePicture ?? '';
-    setSaved((current) => ({ ...current, profilePicture: picture }));
+    profileForm.setInitialValues({ ...profileForm.getInitialValues(), profilePicture: picture });
     form.set('profilePicture', picture);
   }
 
