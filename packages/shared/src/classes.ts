@@ -8,6 +8,7 @@ import {
   DEFAULT_CLASS_PRICE,
 } from './class-basics';
 import { isValidTimeZone } from './class-time';
+import { publicClassSchema } from './directory';
 import { optionalText, optionalUrl, trainerEmailSchema, trainerNameSchema } from './trainers';
 
 export * from './class-basics';
@@ -85,50 +86,81 @@ export type ClassInput = z.input<typeof classInputSchema>;
 
 export const registrationInputSchema = z.strictObject({ name: trainerNameSchema, email: trainerEmailSchema });
 
-export type ClassStatus = 'scheduled' | 'cancelled';
+export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
 
 /** A class as lists and pages show it. Dates and times are in the class's time zone. */
-export interface ClassSummary {
-  id: number;
-  trainerId: number;
+export const classSummarySchema = z.object({
+  id: z.number(),
+  trainerId: z.number(),
   /** The display name, else the full name. */
-  trainerName: string;
+  trainerName: z.string(),
   /** The first word of the trainer's own name ('Carmen' for a trainer shown as 'Coach Carmen'). */
-  trainerFirstName: string;
-  title: string;
-  start: string;
-  end: string;
-  timeZone: string;
+  trainerFirstName: z.string(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  timeZone: z.string(),
   /** 'YYYY-MM-DD' in the class's zone. */
-  date: string;
-  startTime: string;
-  endTime: string;
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
   /** '2:00 PM - 4:00 PM'. */
-  time: string;
-  location: string;
-  address: string | null;
-  notes: string | null;
-  price: number;
+  time: z.string(),
+  location: z.string(),
+  address: z.string().nullable(),
+  notes: z.string().nullable(),
+  price: z.number(),
   /** '$75', or 'Free' when the price is 0. */
-  priceLabel: string;
-  capacity: number;
-  spotsLeft: number;
-  registeredCount: number;
-  waitlistCount: number;
-  type: ClassType;
-  level: ClassLevel;
-  tags: string[];
-  paymentLink: string | null;
-  status: ClassStatus;
-}
+  priceLabel: z.string(),
+  capacity: z.number(),
+  spotsLeft: z.number(),
+  registeredCount: z.number(),
+  waitlistCount: z.number(),
+  type: z.enum(CLASS_TYPES),
+  level: z.enum(CLASS_LEVELS),
+  tags: z.array(z.string()),
+  paymentLink: z.string().nullable(),
+  status: z.enum(CLASS_STATUSES),
+});
+export type ClassSummary = z.output<typeof classSummarySchema>;
 
-export interface Registration {
-  id: number;
-  name: string;
-  email: string;
-  status: 'registered' | 'waitlisted' | 'cancelled';
-  createdAt: string;
-}
+export const registrationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(['registered', 'waitlisted', 'cancelled']),
+  createdAt: z.string(),
+});
+export type Registration = z.output<typeof registrationSchema>;
+
+/** POST /api/classes/{id}/registrations. */
+export const registrationResultSchema = z.object({
+  status: z.enum(['registered', 'waitlisted']),
+  /** Place on the waitlist, 1 for the first; null when registered. */
+  position: z.number().nullable(),
+});
+
+/** POST /api/registrations/cancel: the class the cancelled registration was for. */
+export const registrationCancelledSchema = z.object({ classId: z.number() });
+
+/** GET /api/classes/time-zone: the zone the server will give a class at this place. */
+export const classTimeZoneSchema = z.object({
+  timeZone: z.string(),
+  /** 'place': the location or address names a known place; 'trainer': the trainer's own city; 'default': neither. */
+  source: z.enum(['place', 'trainer', 'default']),
+});
+
+/** POST /api/trainers/{id}/classes/payment-link: how many upcoming classes took the profile's new link. */
+export const paymentLinkAppliedSchema = z.object({ updated: z.number(), paymentLink: z.string().nullable() });
+
+/** GET /api/trainer-profile (the prototype's calendar call): upcoming classes and the usual payment link. */
+export const legacyClassesAnswerSchema = z.object({
+  upcomingClasses: z.array(publicClassSchema),
+  basicClassPaymentLink: z.string().nullable(),
+});
+/** POST /api/trainer-profile: the upcoming classes as saved. */
+export const legacyClassesSavedSchema = legacyClassesAnswerSchema.pick({ upcomingClasses: true });
 
 export const classQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),

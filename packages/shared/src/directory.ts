@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TrainerMarkerFeed } from './map-feed';
 
 /** Spec defaults for what a trainer left empty (portal 3, Public trainer). */
 export const PUBLIC_TRAINER_DEFAULTS = {
@@ -11,56 +12,59 @@ export const PUBLIC_TRAINER_DEFAULTS = {
 } as const;
 
 /** An upcoming class inside a public trainer (spec portal 3, Upcoming class). */
-export interface PublicClass {
-  id: number;
-  title: string;
-  start: string;
-  date: string;
-  time: string;
-  location: string;
-  price: string;
-  paymentLink: string | null;
-}
+export const publicClassSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  start: z.string(),
+  date: z.string(),
+  time: z.string(),
+  location: z.string(),
+  price: z.string(),
+  paymentLink: z.string().nullable(),
+});
+export type PublicClass = z.output<typeof publicClassSchema>;
 
 /** A listed trainer as the public sees them: only public fields, private contact only when the trainer allows. */
-export interface PublicTrainer {
-  id: number;
-  displayName: string;
-  firstName: string;
-  lastName: string | null;
-  city: string | null;
-  state: string | null;
-  profilePicture: string | null;
-  displayLocation: string | null;
-  publicBio: string;
-  experienceDescription: string;
-  availabilityDescription: string;
-  instagram: string | null;
-  facebook: string | null;
-  tiktok: string | null;
-  youtube: string | null;
-  website: string | null;
-  classTypes: string[];
-  specializations: string[];
-  upcomingClasses: PublicClass[];
-  featuredTrainer: boolean;
-  publicEmail: string | null;
-  publicPhone: string | null;
-  displayContact: string | null;
-  affiliateLink: string | null;
+export const publicTrainerSchema = z.object({
+  id: z.number(),
+  displayName: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  displayLocation: z.string().nullable(),
+  publicBio: z.string(),
+  experienceDescription: z.string(),
+  availabilityDescription: z.string(),
+  instagram: z.string().nullable(),
+  facebook: z.string().nullable(),
+  tiktok: z.string().nullable(),
+  youtube: z.string().nullable(),
+  website: z.string().nullable(),
+  classTypes: z.array(z.string()),
+  specializations: z.array(z.string()),
+  upcomingClasses: z.array(publicClassSchema),
+  featuredTrainer: z.boolean(),
+  publicEmail: z.string().nullable(),
+  publicPhone: z.string().nullable(),
+  displayContact: z.string().nullable(),
+  affiliateLink: z.string().nullable(),
   /** 'hq' marks headquarters (spec). */
-  status: 'hq' | 'active';
-  rating: number;
-  latitude: number | null;
-  longitude: number | null;
+  status: z.enum(['hq', 'active']),
+  rating: z.number(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   /** Miles from the searched place, when the search had one. */
-  distanceMiles: number | null;
-}
+  distanceMiles: z.number().nullable(),
+});
+export type PublicTrainer = z.output<typeof publicTrainerSchema>;
 
-export interface StateCount {
-  state: string;
-  count: number;
-}
+export const stateCountSchema = z.object({
+  state: z.string(),
+  count: z.number(),
+});
+export type StateCount = z.output<typeof stateCountSchema>;
 
 const optionalFilter = z
   .string()
@@ -100,6 +104,16 @@ export const trainerMarkerQuerySchema = publicTrainerQuerySchema.pick({
 });
 
 /** GET /api/public-trainers/map-tiles: a provider's map tiles when the server is set up with them, else null. */
-export interface MapTilesAnswer {
-  tiles: { url: string; attribution: string } | null;
-}
+export const mapTilesAnswerSchema = z.object({
+  tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+});
+export type MapTilesAnswer = z.output<typeof mapTilesAnswerSchema>;
+
+/** GET /api/public-trainers/markers: the map's pins in columns (see map-feed.ts, which stays free of zod). */
+export const trainerMarkerFeedSchema: z.ZodType<TrainerMarkerFeed> = z.object({
+  idSteps: z.array(z.number()),
+  latitudes: z.array(z.number()),
+  longitudes: z.array(z.number()),
+  names: z.array(z.string()),
+  headquarters: z.array(z.number()),
+});

@@ -1,4 +1,16 @@
-import { classInputSchema, classQuerySchema, registrationInputSchema } from '@soulpunch/shared';
+import {
+  classInputSchema,
+  classQuerySchema,
+  classSummarySchema,
+  classTimeZoneSchema,
+  legacyClassesAnswerSchema,
+  legacyClassesSavedSchema,
+  paymentLinkAppliedSchema,
+  registrationCancelledSchema,
+  registrationInputSchema,
+  registrationResultSchema,
+  registrationSchema,
+} from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
@@ -26,6 +38,11 @@ import {
   registerForClass,
   updateClass,
 } from './service';
+
+/** The calendar routes answer an iCalendar file, not JSON. */
+const CALENDAR_FILE = {
+  200: { content: { 'text/calendar': { schema: z.string().describe('An iCalendar file (RFC 5545)') } } },
+};
 
 const classIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -58,29 +75,44 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   const revalidate = { 'Cache-Control': 'public, no-cache' };
   const calendar = 'text/calendar; charset=utf-8';
 
-  r.get('/api/classes', { ...cached, schema: { querystring: classQuerySchema } }, async (request, reply) => {
-    return sendCached(cache, request, reply, `classes ${JSON.stringify(request.query)}`, async () => {
-      const { items, total } = await listPublicClasses(db, request.query);
-      const firstStart = items[0] ? Date.parse(items[0].start) : Number.POSITIVE_INFINITY;
-      return {
-        body: items,
-        headers: { ...revalidate, 'X-Total-Count': String(total) },
-        expiresAt: Math.min(firstStart, inAMinute()),
-      };
-    });
-  });
+  r.get(
+    '/api/classes',
+    { ...cached, schema: { querystring: classQuerySchema, response: { 200: z.array(classSummarySchema) } } },
+    async (request, reply) => {
+      return sendCached(cache, request, reply, `classes ${JSON.stringify(request.query)}`, async () => {
+        const { items, total } = await listPublicClasses(db, request.query);
+        const firstStart = items[0] ? Date.parse(items[0].start) : Number.POSITIVE_INFINITY;
+        return {
+          body: items,
+          headers: { ...revalidate, 'X-Total-Count': String(total) },
+          expiresAt: Math.min(firstStart, inAMinute()),
+        };
+      });
+    },
+  );
 
-  r.get('/api/classes/:id', { ...cached, schema: { params: classIdParams } }, async (request, reply) => {
-    return sendCached(cache, request, reply, `class ${request.params.id}`, async () => ({
-      body: await getPublicClass(db, request.params.id),
-      headers: revalidate,
-      expiresAt: inAMinute(),
-    }));
-  });
+  r.get(
+    '/api/classes/:id',
+    { ...cached, schema: { params: classIdParams, response: { 200: classSummarySchema } } },
+    async (request, reply) => {
+      return sendCached(cache, request, reply, `class ${request.params.id}`, async () => ({
+        body: await getPublicClass(db, request.params.id),
+        headers: revalidate,
+        expiresAt: inAMinute(),
+      }));
+    },
+  );
 
   r.post(
     '/api/classes/:id/registrations',
-    { schema: { params: classIdParams, body: registrationInputSchema }, config: { access: 'public' } },
+    {
+      schema: {
+        params: classIdParams,
+        body: registrationInputSchema,
+        response: { 201: registrationResultSchema },
+      },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       await getPublicClass(db, request.params.id);
       return reply
@@ -92,24 +124,31 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   r.post(
     '/api/registrations/cancel',
     {
-      schema: { body: z.strictObject({ token: z.string().min(20).max(200) }) },
+      schema: {
+        body: z.strictObject({ token: z.string().min(20).max(200) }),
+        response: { 200: registrationCancelledSchema },
+      },
       config: { access: 'public' },
     },
     async (request) => cancelRegistration(deps, request.body.token),
   );
 
-  r.get('/api/calendar/classes.ics', cached, async (request, reply) => {
-    return sendCached(cache, request, reply, 'calendar', async () => ({
-      body: await classesFeed(deps),
-      contentType: calendar,
-      expiresAt: inAMinute(),
-    }));
-  });
+  r.get(
+    '/api/calendar/classes.ics',
+    { ...cached, schema: { response: CALENDAR_FILE } },
+    async (request, reply) => {
+      return sendCached(cache, request, reply, 'calendar', async () => ({
+        body: await classesFeed(deps),
+        contentType: calendar,
+        expiresAt: inAMinute(),
+      }));
+    },
+  );
 
   // One class, as the class page's 'Add to calendar' file: importing it adds that class and nothing else.
   r.get(
     '/api/calendar/classes/:id.ics',
-    { ...cached, schema: { params: classIdParams } },
+    { ...cached, schema: { params: classIdParams, response: CALENDAR_FILE } },
     async (request, reply) => {
       const { id } = request.params;
       return sendCached(cache, request, reply, `calendar class ${id}`, async () => ({
@@ -123,7 +162,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
 
   r.get(
     '/api/calendar/trainers/:id.ics',
-    { ...cached, schema: { params: trainerIdParams } },
+    { ...cached, schema: { params: trainerIdParams, response: CALENDAR_FILE } },
     async (request, reply) => {
       const { id } = request.params;
       return sendCached(cache, request, reply, `calendar trainer ${id}`, async () => {
@@ -142,6 +181,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
           location: z.string().trim().max(200).default(''),
           address: z.string().trim().max(200).default(''),
         }),
+        response: { 200: classTimeZoneSchema },
       },
       config: { access: 'signed-in' },
     },
@@ -152,7 +192,10 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
 
   r.get(
     '/api/trainers/:id/classes',
-    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: z.array(classSummarySchema) } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.id);
       return listTrainerClasses(db, request.params.id);
@@ -161,7 +204,10 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
 
   r.post(
     '/api/trainers/:id/classes',
-    { schema: { params: trainerIdParams, body: classInputSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, body: classInputSchema, response: { 201: classSummarySchema } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       assertCanReachTrainer(request, request.params.id);
       return reply.status(201).send(await createClass(db, request.params.id, request.body));
@@ -183,6 +229,7 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
             .nullable()
             .transform((v) => v || null),
         }),
+        response: { 200: paymentLinkAppliedSchema },
       },
       config: { access: 'signed-in' },
     },
@@ -194,7 +241,10 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
 
   r.put(
     '/api/classes/:id',
-    { schema: { params: classIdParams, body: classInputSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: classIdParams, body: classInputSchema, response: { 200: classSummarySchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       await assertOwnsClass(request, request.params.id);
       return updateClass(deps, request.params.id, request.body);
@@ -203,7 +253,10 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
 
   r.post(
     '/api/classes/:id/cancel',
-    { schema: { params: classIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: classIdParams, response: { 200: classSummarySchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       await assertOwnsClass(request, request.params.id);
       return cancelClass(deps, request.params.id);
@@ -212,7 +265,10 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
 
   r.get(
     '/api/classes/:id/registrations',
-    { schema: { params: classIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: classIdParams, response: { 200: z.array(registrationSchema) } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       await assertOwnsClass(request, request.params.id);
       return listRegistrations(db, request.params.id);
@@ -220,18 +276,25 @@ export async function classRoutes(app: FastifyInstance, deps: ClassDeps) {
   );
 
   // The prototype's calendar calls, for the signed-in trainer.
-  r.get('/api/trainer-profile', { config: { access: 'signed-in' } }, async (request) => {
-    const trainerId = ownTrainerId(request);
-    const profile = await findBasicClassPaymentLink(db, trainerId);
-    return {
-      upcomingClasses: await legacyUpcomingClasses(db, trainerId),
-      basicClassPaymentLink: profile?.basicClassPaymentLink ?? null,
-    };
-  });
+  r.get(
+    '/api/trainer-profile',
+    { schema: { response: { 200: legacyClassesAnswerSchema } }, config: { access: 'signed-in' } },
+    async (request) => {
+      const trainerId = ownTrainerId(request);
+      const profile = await findBasicClassPaymentLink(db, trainerId);
+      return {
+        upcomingClasses: await legacyUpcomingClasses(db, trainerId),
+        basicClassPaymentLink: profile?.basicClassPaymentLink ?? null,
+      };
+    },
+  );
 
   r.post(
     '/api/trainer-profile',
-    { schema: { body: legacyClassesBodySchema }, config: { access: 'signed-in' } },
+    {
+      schema: { body: legacyClassesBodySchema, response: { 200: legacyClassesSavedSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => ({
       upcomingClasses: await saveLegacyClasses(db, ownTrainerId(request), request.body.upcomingClasses),
     }),

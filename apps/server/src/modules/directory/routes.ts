@@ -1,5 +1,14 @@
-import { type MapTilesAnswer, publicTrainerQuerySchema, trainerMarkerQuerySchema } from '@soulpunch/shared';
+import {
+  type MapTilesAnswer,
+  mapTilesAnswerSchema,
+  publicTrainerQuerySchema,
+  publicTrainerSchema,
+  stateCountSchema,
+  trainerMarkerFeedSchema,
+  trainerMarkerQuerySchema,
+} from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Listen } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../plugins/validation';
@@ -70,7 +79,10 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.get(
     '/api/public-trainers',
-    { ...route, schema: { querystring: publicTrainerQuerySchema } },
+    {
+      ...route,
+      schema: { querystring: publicTrainerQuerySchema, response: { 200: z.array(publicTrainerSchema) } },
+    },
     async (request, reply) => {
       return sendCached(cache, request, reply, `list ${JSON.stringify(request.query)}`, async () => {
         const { items, total } = await listPublicTrainers(db, request.query);
@@ -85,7 +97,10 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.get(
     '/api/public-trainers/markers',
-    { ...route, schema: { querystring: trainerMarkerQuerySchema } },
+    {
+      ...route,
+      schema: { querystring: trainerMarkerQuerySchema, response: { 200: trainerMarkerFeedSchema } },
+    },
     async (request, reply) => {
       return sendCached(cache, request, reply, `markers ${JSON.stringify(request.query)}`, async () => ({
         body: await listTrainerMarkers(db, request.query),
@@ -96,22 +111,26 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
   // Whether the map draws a provider's tiles (MAP_TILE_URL) or only the bundled atlas of the states.
   r.get(
     '/api/public-trainers/map-tiles',
-    { config: { access: 'public' as const } },
+    { schema: { response: { 200: mapTilesAnswerSchema } }, config: { access: 'public' as const } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return { tiles: app.config.mapTiles } satisfies MapTilesAnswer;
     },
   );
 
-  r.get('/api/public-trainers/states', route, async (request, reply) => {
-    return sendCached(cache, request, reply, 'states', async () => ({
-      body: await countPublicTrainersByState(db),
-    }));
-  });
+  r.get(
+    '/api/public-trainers/states',
+    { ...route, schema: { response: { 200: z.array(stateCountSchema) } } },
+    async (request, reply) => {
+      return sendCached(cache, request, reply, 'states', async () => ({
+        body: await countPublicTrainersByState(db),
+      }));
+    },
+  );
 
   r.get(
     '/api/public-trainers/:id',
-    { ...route, schema: { params: trainerIdParams } },
+    { ...route, schema: { params: trainerIdParams, response: { 200: publicTrainerSchema } } },
     async (request, reply) => {
       return sendCached(cache, request, reply, `trainer ${request.params.id}`, async () => {
         const trainer = await getPublicTrainer(db, request.params.id);

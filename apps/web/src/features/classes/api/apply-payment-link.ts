@@ -1,3 +1,4 @@
+import type { ApiAnswer, paymentLinkAppliedSchema } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateClassQueries } from './query-keys';
@@ -8,10 +9,7 @@ export interface ApplyPaymentLinkRequest {
   previousLink: string | null;
 }
 
-export interface ApplyPaymentLinkResult {
-  updated: number;
-  paymentLink: string | null;
-}
+export type ApplyPaymentLinkResult = ApiAnswer<typeof paymentLinkAppliedSchema>;
 
 export function applyPaymentLinkToUpcomingClasses({
   trainerId,

@@ -1,11 +1,10 @@
+import type { ApiAnswer, legacyClassesAnswerSchema } from '@soulpunch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { classKeys } from './query-keys';
 
-export interface ClassPaymentDefaults {
-  /** The trainer's usual payment link, given to each new class unless the trainer changes it. */
-  basicClassPaymentLink: string | null;
-}
+/** The trainer's usual payment link, given to each new class unless the trainer changes it. */
+export type ClassPaymentDefaults = Pick<ApiAnswer<typeof legacyClassesAnswerSchema>, 'basicClassPaymentLink'>;
 
 /** The prototype's calendar call (spec 7), kept for the signed-in trainer's basic class payment link. */
 export function getClassPaymentDefaults(signal?: AbortSignal): Promise<ClassPaymentDefaults> {

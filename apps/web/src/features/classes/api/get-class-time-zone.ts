@@ -1,12 +1,9 @@
+import type { ApiAnswer, classTimeZoneSchema } from '@soulpunch/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { classKeys } from './query-keys';
 
-export interface ClassTimeZone {
-  timeZone: string;
-  /** 'place': the location or address names a known place; 'trainer': the trainer's own city; 'default': neither. */
-  source: 'place' | 'trainer' | 'default';
-}
+export type ClassTimeZone = ApiAnswer<typeof classTimeZoneSchema>;
 
 export interface ClassPlace {
   location: string;

@@ -1,3 +1,4 @@
+import type { ApiAnswer, registrationResultSchema } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateClassQueries } from './query-keys';
@@ -8,11 +9,7 @@ export interface RegistrationRequest {
   email: string;
 }
 
-export interface RegistrationResult {
-  status: 'registered' | 'waitlisted';
-  /** Place on the waitlist, 1 for the first; null when registered. */
-  position: number | null;
-}
+export type RegistrationResult = ApiAnswer<typeof registrationResultSchema>;
 
 export function registerForClass({ classId, name, email }: RegistrationRequest): Promise<RegistrationResult> {
   return api<RegistrationResult>(`/api/classes/${classId}/registrations`, {
