@@ -1,13 +1,13 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ClassesTable, ClassRegistrationsTable, Database } from '../../db/schema';
+import type { ClassesTable, ClassRegistrationsTable } from '../../db/schema';
 import type { Trx } from '../../db/types';
 import { containsPattern } from '../../lib/sql';
 import { trainerInGoodStanding } from '../standing/service';
 
 /** Classes with their trainer's name and live registration counts. */
-export function classesWithCounts(db: Kysely<Database>) {
+export function classesWithCounts(db: Db) {
   return db
     .selectFrom('classes')
     .innerJoin('trainers', 'trainers.id', 'classes.trainerId')
@@ -34,7 +34,7 @@ export function classesWithCounts(db: Kysely<Database>) {
 }
 
 /** Only classes of trainers the public may see. */
-export function publicClasses(db: Kysely<Database>) {
+export function publicClasses(db: Db) {
   return classesWithCounts(db)
     .where('trainers.status', '=', 'active')
     .where(trainerInGoodStanding)

@@ -1,6 +1,7 @@
 import type { PendingEmailChange, TrainerProfileData, trainerProfileUpdateSchema } from '@soulpunch/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import {
@@ -165,61 +166,7 @@ export async function saveTrainerProfile(
 
   let outcome: { emailChange?: EmailChangeRequest; releasedPicture: string | null };
   try {
-    outcome = await db.transaction().execute(async (trx) => {
-      // The trainer's row is the lock every change of their e-mail or picture takes, so they apply one at a time.
-      const trainer = await lockTrainer(trx, trainerId);
-      if (!trainer) throw notFound(TRAINER_NOT_FOUND);
-      const stored = await findStoredProfileFlags(trx, trainerId);
-      if (
-        !actor.isAdmin &&
-        input.featuredTrainer !== undefined &&
-        input.featuredTrainer !== (stored?.featuredTrainer ?? false)
-      ) {
-        throw forbidden('Only an administrator can feature a trainer in the directory.');
-      }
-      const storedPicture = stored?.profilePicture ?? null;
-      if (
-        input.profilePicture !== undefined &&
-        input.profilePicture !== storedPicture &&
-        input.profilePicture !== null &&
-        isStoredPictureUrl(input.profilePicture, deps.config.appUrl)
-      ) {
-        throw badRequest('picture_not_yours', PROFILE_PICTURE_NOT_YOURS, {
-          profilePicture: PROFILE_PICTURE_NOT_YOURS,
-        });
-      }
-      const releasedPicture =
-        input.profilePicture !== undefined && input.profilePicture !== storedPicture ? storedPicture : null;
-      const emailChange =
-        input.email !== undefined && input.email !== trainer.email
-          ? await recordEmailChange(deps, trx, trainer, input.email, actor.userId)
-          : undefined;
-
-      const name = input.name ?? input.fullName;
-      const trainerUpdate = {
-        ...(name !== undefined ? { name } : {}),
-        // The e-mail is never written here: it moves only when its link is confirmed.
-        ...Object.fromEntries(
-          TRAINER_FIELDS.filter((f) => f !== 'email' && input[f] !== undefined).map((f) => [f, input[f]]),
-        ),
-      };
-      const now = new Date();
-      if (Object.keys(trainerUpdate).length) {
-        await updateTrainerFields(trx, trainerId, trainerUpdate, now);
-        if (trainer.userId !== null && name !== undefined) await setUserName(trx, trainer.userId, name);
-      }
-
-      const profile = Object.fromEntries(
-        Object.entries(input).filter(([key, value]) => !NOT_STORED.has(key) && value !== undefined),
-      );
-      const values = {
-        ...profile,
-        ...(profile.otherSocialMedia ? { otherSocialMedia: JSON.stringify(profile.otherSocialMedia) } : {}),
-      };
-      await upsertProfileValues(trx, trainerId, values, now);
-      await refreshTrainerCoordinates(trx, trainerId);
-      return { emailChange, releasedPicture };
-    });
+    outcome = await db.transaction().execute((trx) => applyProfileSave(deps, trx, trainerId, input, actor));
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTakenError();
     throw error;
@@ -227,6 +174,72 @@ export async function saveTrainerProfile(
   await releasePicture(deps, trainerId, outcome.releasedPicture);
   if (outcome.emailChange) await sendEmailChangeMails(deps, outcome.emailChange);
   return getTrainerProfileView(deps, trainerId);
+}
+
+/**
+ * The writes of a profile save, in its transaction: the checks that need the stored row (featuring, the picture),
+ * a new e-mail recorded as a request, then the trainer row and the profile. Returns what to do after commit.
+ */
+async function applyProfileSave(
+  deps: AppDeps,
+  trx: Trx,
+  trainerId: number,
+  input: ProfileUpdate,
+  actor: { isAdmin: boolean; userId: number | null },
+): Promise<{ emailChange?: EmailChangeRequest; releasedPicture: string | null }> {
+  // The trainer's row is the lock every change of their e-mail or picture takes, so they apply one at a time.
+  const trainer = await lockTrainer(trx, trainerId);
+  if (!trainer) throw notFound(TRAINER_NOT_FOUND);
+  const stored = await findStoredProfileFlags(trx, trainerId);
+  if (
+    !actor.isAdmin &&
+    input.featuredTrainer !== undefined &&
+    input.featuredTrainer !== (stored?.featuredTrainer ?? false)
+  ) {
+    throw forbidden('Only an administrator can feature a trainer in the directory.');
+  }
+  const storedPicture = stored?.profilePicture ?? null;
+  if (
+    input.profilePicture !== undefined &&
+    input.profilePicture !== storedPicture &&
+    input.profilePicture !== null &&
+    isStoredPictureUrl(input.profilePicture, deps.config.appUrl)
+  ) {
+    throw badRequest('picture_not_yours', PROFILE_PICTURE_NOT_YOURS, {
+      profilePicture: PROFILE_PICTURE_NOT_YOURS,
+    });
+  }
+  const releasedPicture =
+    input.profilePicture !== undefined && input.profilePicture !== storedPicture ? storedPicture : null;
+  const emailChange =
+    input.email !== undefined && input.email !== trainer.email
+      ? await recordEmailChange(deps, trx, trainer, input.email, actor.userId)
+      : undefined;
+
+  const name = input.name ?? input.fullName;
+  const trainerUpdate = {
+    ...(name !== undefined ? { name } : {}),
+    // The e-mail is never written here: it moves only when its link is confirmed.
+    ...Object.fromEntries(
+      TRAINER_FIELDS.filter((f) => f !== 'email' && input[f] !== undefined).map((f) => [f, input[f]]),
+    ),
+  };
+  const now = new Date();
+  if (Object.keys(trainerUpdate).length) {
+    await updateTrainerFields(trx, trainerId, trainerUpdate, now);
+    if (trainer.userId !== null && name !== undefined) await setUserName(trx, trainer.userId, name);
+  }
+
+  const profile = Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => !NOT_STORED.has(key) && value !== undefined),
+  );
+  const values = {
+    ...profile,
+    ...(profile.otherSocialMedia ? { otherSocialMedia: JSON.stringify(profile.otherSocialMedia) } : {}),
+  };
+  await upsertProfileValues(trx, trainerId, values, now);
+  await refreshTrainerCoordinates(trx, trainerId);
+  return { emailChange, releasedPicture };
 }
 
 /**

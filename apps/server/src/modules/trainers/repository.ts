@@ -1,7 +1,7 @@
 import type { TrainerListQuery } from '@soulpunch/shared';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database, FieldChange, TrainerProfilesTable, TrainersTable } from '../../db/schema';
+import type { FieldChange, TrainerProfilesTable, TrainersTable } from '../../db/schema';
 import type { Trx } from '../../db/types';
 import { geocodePlace } from '../../lib/geocoder';
 import { containsPattern } from '../../lib/sql';
@@ -52,7 +52,7 @@ const LIST_COLUMNS = [
 const PROFILE_COLUMNS = ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const);
 
 /** The trainers the admin filters keep; every filter is on `trainers` itself. */
-function matchingTrainers(db: Kysely<Database>, filters: TrainerFilters) {
+function matchingTrainers(db: Db, filters: TrainerFilters) {
   let query = db.selectFrom('trainers');
   if (filters.q) {
     const pattern = containsPattern(filters.q);
@@ -72,7 +72,7 @@ function matchingTrainers(db: Kysely<Database>, filters: TrainerFilters) {
   return query;
 }
 
-function filteredTrainers(db: Kysely<Database>, filters: TrainerFilters) {
+function filteredTrainers(db: Db, filters: TrainerFilters) {
   return matchingTrainers(db, filters).leftJoin(
     'trainerProfiles',
     'trainerProfiles.trainerId',
@@ -105,7 +105,7 @@ export async function listTrainerRows(
 
 export type TrainerRow = Awaited<ReturnType<typeof listTrainerRows>>[number];
 
-export async function findTrainerRow(db: Kysely<Database>, id: number) {
+export async function findTrainerRow(db: Db, id: number) {
   return db
     .selectFrom('trainers')
     .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
@@ -125,7 +125,7 @@ export async function countByColumn(db: Db, column: 'paymentStatus' | 'onboardin
 }
 
 /** Re-geocodes a trainer from their saved city, state and ZIP; called after every save of those fields. */
-export async function refreshTrainerCoordinates(db: Kysely<Database>, trainerId: number): Promise<void> {
+export async function refreshTrainerCoordinates(db: Db, trainerId: number): Promise<void> {
   const row = await db
     .selectFrom('trainers')
     .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
