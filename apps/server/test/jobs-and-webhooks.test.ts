@@ -112,6 +112,11 @@ describe('with the test provider and a mail server that refuses one address', ()
       (await outboxSubjects(app, 'devon@example.com')).filter((s) => s.startsWith('Reminder')),
     ).toHaveLength(3);
     expect(await deliverQueuedMail(deps, clock.now())).toEqual({ due: 0, sent: 0, failed: 0 });
+    // Sent mail leaves the queue after 30 days.
+    expect(await queuedTo(app, 'devon@example.com')).toHaveLength(6);
+    clock.advanceDays(31);
+    await deliverQueuedMail(deps, clock.now());
+    expect(await queuedTo(app, 'devon@example.com')).toEqual([]);
   });
 
   it('a refused e-mail after a webhook leaves the event processed (200); the mail is queued, then sent by the next run', async () => {

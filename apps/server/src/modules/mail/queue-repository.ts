@@ -62,3 +62,14 @@ export async function markMailFailed(db: Db, id: number, error: string, retryAt:
     .where('id', '=', id)
     .execute();
 }
+
+/** Sent mail older than `before` leaves the queue (the mail server or the outbox has it). */
+export async function deleteSentMailBefore(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .deleteFrom('mailQueue')
+    .where('sentAt', 'is not', null)
+    .where('sentAt', '<', before)
+    .returning('id')
+    .execute();
+  return gone.length;
+}

@@ -3,7 +3,14 @@ import type { Db } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { ScheduledJob } from '../../lib/scheduler';
 import type { MailMessage } from './mailer';
-import { claimMail, insertQueuedMail, listDueMail, markMailFailed, markMailSent } from './queue-repository';
+import {
+  claimMail,
+  deleteSentMailBefore,
+  insertQueuedMail,
+  listDueMail,
+  markMailFailed,
+  markMailSent,
+} from './queue-repository';
 
 /** Tries per mail: with the backoff below, about four days of a refusing mail server before it gives up. */
 export const MAIL_MAX_ATTEMPTS = 12;
@@ -12,6 +19,8 @@ const LONGEST_RETRY_MS = 12 * 60 * 60 * 1000;
 /** How long a mail being sent is held by the instance sending it. */
 const SEND_LEASE_MS = 10 * 60 * 1000;
 const ROUND_SIZE = 200;
+/** Sent mail stays this long in the queue (to see what went out and when), then goes. */
+const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** 1 min, 2, 4, ... up to 12 h after the n-th failed try. */
 export const retryDelayMs = (attempts: number) =>
@@ -57,7 +66,12 @@ async function sendOne(deps: AppDeps, id: number, now: Date, log?: Log): Promise
 /** After commit: tries the queued mail now. Never throws for a mail server's refusal: the mail round retries it. */
 export async function deliverMail(deps: AppDeps, ids: number[], log?: Log): Promise<void> {
   const now = deps.clock.now();
-  for (const id of ids) await sendOne(deps, id, now, log);
+  for (const id of ids) {
+    // The change it tells of has committed: whatever happens here, the mail round has the mail.
+    await sendOne(deps, id, now, log).catch((err) =>
+      log?.warn({ err, mailId: id }, 'e-mail left to the mail round'),
+    );
+  }
 }
 
 /** Queues and sends at once, outside any transaction: for mail that is not tied to a database change. */
@@ -70,6 +84,7 @@ export async function deliverQueuedMail(deps: AppDeps, now: Date, log?: Log) {
   const due = await listDueMail(deps.db, now, MAIL_MAX_ATTEMPTS, ROUND_SIZE);
   let sent = 0;
   for (const id of due) if (await sendOne(deps, id, now, log)) sent += 1;
+  await deleteSentMailBefore(deps.db, new Date(now.getTime() - KEEP_SENT_MS));
   return { due: due.length, sent, failed: due.length - sent };
 }
 

@@ -179,11 +179,11 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
     case 'invoice.paid': {
       checkAmount(enrolment, num(o.amount_paid), str(o.currency));
       const instalment = await instalmentOf(trx, enrolment, o);
-      const before = await instalmentRow(trx, enrolment.id, instalment);
+      // A later instalment newly paid gets its receipt (paid before, refunded or disputed: none).
+      const before = instalment > 1 ? await instalmentRow(trx, enrolment.id, instalment) : undefined;
       await markInstalmentPaid(trx, enrolment, instalment, at, str(o.id), str(o.hosted_invoice_url));
-      if (instalment > 1 && before?.status !== 'paid') {
-        const after = await instalmentRow(trx, enrolment.id, instalment);
-        if (after?.status === 'paid') outcome.paidInstalment = instalment;
+      if (instalment > 1 && !['paid', 'refunded', 'disputed'].includes(before?.status ?? 'scheduled')) {
+        outcome.paidInstalment = instalment;
       }
       if (instalment === 1) await payFirst();
       outcome.restored = true;
