@@ -17,3 +17,17 @@ export const dayAnswerSchema = z.iso.date();
 
 /** `GET /api/health`. */
 export const healthAnswerSchema = z.object({ status: z.literal('ok') });
+
+/** GET /api/dev/mailbox (development only): the outbox, newest first. */
+export const devMailboxSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});

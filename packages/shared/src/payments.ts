@@ -75,40 +75,42 @@ export const ENROLMENT_STATUSES = ['checkout', 'paid', 'cancelled'] as const;
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 
 /** GET /api/enrolments/current: the enrolment behind the HttpOnly enrolment cookie. */
-export interface EnrolmentView {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  plan: PlanKey;
+export const enrolmentViewSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  plan: z.enum(PLAN_KEYS),
   /** The first (or only) payment. */
-  amountCents: number;
-  totalCents: number;
-  status: EnrolmentStatus;
+  amountCents: z.number(),
+  totalCents: z.number(),
+  status: z.enum(ENROLMENT_STATUSES),
   /** True only when the provider confirmed the first payment. */
-  paid: boolean;
+  paid: z.boolean(),
   /** The provider's checkout page to pay (again); null once paid. */
-  checkoutUrl: string | null;
+  checkoutUrl: z.string().nullable(),
   /** Why the last attempt failed (e.g. a declined card), to show on return. */
-  lastError: string | null;
+  lastError: z.string().nullable(),
   /** Set once the payment is verified and the trainer record exists. */
-  trainerId: number | null;
+  trainerId: z.number().nullable(),
   /** True once the account exists and the enrolment is confirmed (post-payment screen done). */
-  confirmed: boolean;
+  confirmed: z.boolean(),
   /** True once this browser entered the code e-mailed to `email`; no checkout opens before. */
-  emailVerified: boolean;
-}
+  emailVerified: z.boolean(),
+});
+export type EnrolmentView = z.output<typeof enrolmentViewSchema>;
 
 /**
  * POST /api/enrolments and POST /api/enrolments/current/verify-email. `checkoutUrl` is null while the e-mail is
  * not verified yet: a code was sent and the page asks for it.
  */
-export interface EnrolmentCreated {
-  enrolment: EnrolmentView;
-  checkoutUrl: string | null;
-}
+export const enrolmentCreatedSchema = z.object({
+  enrolment: enrolmentViewSchema,
+  checkoutUrl: z.string().nullable(),
+});
+export type EnrolmentCreated = z.output<typeof enrolmentCreatedSchema>;
 
 export const LEDGER_STATUSES = [
   'scheduled',
@@ -122,41 +124,43 @@ export const LEDGER_STATUSES = [
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 
 /** One row of the payment ledger: a payment, or one instalment of the flex plan. */
-export interface LedgerEntry {
-  id: number;
+export const ledgerEntrySchema = z.object({
+  id: z.number(),
   /** 1..6 on the flex plan, 1 in full; null for a row that is not an instalment (refund, offline extra). */
-  instalment: number | null;
-  kind: 'payment' | 'instalment' | 'offline' | 'refund';
-  amountCents: number;
-  currency: string;
-  dueOn: string | null;
-  status: LedgerStatus;
-  attempts: number;
-  paidAt: string | null;
-  failedAt: string | null;
-  receiptUrl: string | null;
-  note: string | null;
-}
+  instalment: z.number().nullable(),
+  kind: z.enum(['payment', 'instalment', 'offline', 'refund']),
+  amountCents: z.number(),
+  currency: z.string(),
+  dueOn: z.string().nullable(),
+  status: z.enum(LEDGER_STATUSES),
+  attempts: z.number(),
+  paidAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
 
 /** GET /api/trainers/{id}/payments: what the trainer and admins see of the plan and its ledger. */
-export interface PaymentSummary {
-  plan: PlanKey | null;
-  paymentStatus: string;
-  paidCount: number;
-  totalCount: number;
+export const paymentSummarySchema = z.object({
+  plan: z.enum(PLAN_KEYS).nullable(),
+  paymentStatus: z.string(),
+  paidCount: z.number(),
+  totalCount: z.number(),
   /** '3 of 6 paid · next $499 on Jan 5, 2027' on the flex plan (values from PLANS); 'Paid in full' in full. */
-  progressLabel: string;
-  nextDue: { amountCents: number; dueOn: string } | null;
-  pastDue: boolean;
+  progressLabel: z.string(),
+  nextDue: z.object({ amountCents: z.number(), dueOn: z.string() }).nullable(),
+  pastDue: z.boolean(),
   /** When the portal's resources pause if a failed instalment stays unpaid. */
-  graceEndsAt: string | null;
-  accessPaused: boolean;
-  certificationSuspended: boolean;
-  suspensionReason: string | null;
+  graceEndsAt: z.string().nullable(),
+  accessPaused: z.boolean(),
+  certificationSuspended: z.boolean(),
+  suspensionReason: z.string().nullable(),
   /** Where to pay a failed instalment now (Stripe's hosted invoice page, or the test provider's page). */
-  payNowUrl: string | null;
-  entries: LedgerEntry[];
-}
+  payNowUrl: z.string().nullable(),
+  entries: z.array(ledgerEntrySchema),
+});
+export type PaymentSummary = z.output<typeof paymentSummarySchema>;
 
 /** Admin actions on a trainer's plan, each with a reason kept in the audit history. */
 export const reasonSchema = z
@@ -171,29 +175,31 @@ export const offlinePaymentSchema = z.strictObject({
 export const paymentActionSchema = z.strictObject({ reason: reasonSchema });
 
 /** GET /api/payment-events (admin). */
-export interface PaymentEventView {
-  id: string;
-  provider: string;
-  type: string;
-  receivedAt: string;
-  processedAt: string | null;
-  error: string | null;
-}
+export const paymentEventViewSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  type: z.string(),
+  receivedAt: z.string(),
+  processedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type PaymentEventView = z.output<typeof paymentEventViewSchema>;
 
 /** The test provider's hosted checkout (GET /api/test-provider/checkouts/{id}). */
-export interface TestCheckoutView {
-  id: string;
-  description: string;
-  email: string;
-  amountCents: number;
-  plan: PlanKey;
+export const testCheckoutViewSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  email: z.string(),
+  amountCents: z.number(),
+  plan: z.enum(PLAN_KEYS),
   /** 'open' until paid; 'paid' or 'expired' after. */
-  status: 'open' | 'paid' | 'expired';
+  status: z.enum(['open', 'paid', 'expired']),
   /** For an instalment payment page (pay now after a failure). */
-  instalment: number | null;
-  returnUrl: string;
-  cancelUrl: string;
-}
+  instalment: z.number().nullable(),
+  returnUrl: z.string(),
+  cancelUrl: z.string(),
+});
+export type TestCheckoutView = z.output<typeof testCheckoutViewSchema>;
 
 export const TEST_CARDS = {
   pays: '4242424242424242',
@@ -218,9 +224,29 @@ export const testCardSchema = z.strictObject({
 });
 export type TestCard = z.input<typeof testCardSchema>;
 
-export interface TestPaymentResult {
-  outcome: 'paid' | 'declined';
-  message: string;
+export const testPaymentResultSchema = z.object({
+  outcome: z.enum(['paid', 'declined']),
+  message: z.string(),
   /** Where the browser goes next: the app's return page on success; null to stay and try again. */
-  redirectTo: string | null;
-}
+  redirectTo: z.string().nullable(),
+});
+export type TestPaymentResult = z.output<typeof testPaymentResultSchema>;
+
+/** POST /api/enrolments/current/confirm: the new trainer, signed in, goes on to the documents. */
+export const enrolmentConfirmedSchema = z.object({ trainerId: z.number(), redirectTo: z.string() });
+
+/** POST /api/trainers/{id}/trigger-onboarding. */
+export const onboardingTriggeredSchema = z.object({ trainerId: z.number(), onboardingStatus: z.string() });
+
+/** POST /api/payments/webhook: whether the event was taken (a repeat is taken once, a refused one is said why). */
+export const webhookAnswerSchema = z.object({
+  received: z.boolean(),
+  duplicate: z.boolean().optional(),
+  refused: z.string().optional(),
+});
+
+/** GET /api/payments/provider: which checkout the enrolment page opens. */
+export const paymentProviderAnswerSchema = z.object({ provider: z.enum(['test', 'stripe']) });
+
+/** POST /api/test-provider/instalments/bill-now (test mode): the instalment billed. */
+export const instalmentBilledSchema = z.object({ instalment: z.number() });

@@ -1,11 +1,22 @@
 import {
   enrolmentCodeSchema,
+  enrolmentConfirmedSchema,
   enrolmentConfirmSchema,
+  enrolmentCreatedSchema,
   enrolmentRequestSchema,
+  enrolmentViewSchema,
+  instalmentBilledSchema,
   offlinePaymentSchema,
+  onboardingTriggeredSchema,
   PLAN_KEYS,
   paymentActionSchema,
+  paymentEventViewSchema,
+  paymentProviderAnswerSchema,
+  paymentSummarySchema,
   testCardSchema,
+  testCheckoutViewSchema,
+  testPaymentResultSchema,
+  webhookAnswerSchema,
 } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -74,7 +85,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/enrolments',
-    { schema: { body: enrolmentRequestSchema }, config: { access: 'public' } },
+    {
+      schema: { body: enrolmentRequestSchema, response: { 201: enrolmentCreatedSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const { enrolment, cookieToken } = await startEnrolment(
         deps,
@@ -92,7 +106,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/enrolments/current/verify-email',
-    { schema: { body: enrolmentCodeSchema }, config: { access: 'public' } },
+    {
+      schema: { body: enrolmentCodeSchema, response: { 200: enrolmentCreatedSchema } },
+      config: { access: 'public' },
+    },
     async (request) => {
       const enrolment = await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE]);
       const verified = await verifyEnrolmentEmail(deps, provider, enrolment, request.body.code, request.ip);
@@ -100,14 +117,19 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/api/enrolments/current', { config: { access: 'public' } }, async (request) =>
-    toEnrolmentView(await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE])),
+  r.get(
+    '/api/enrolments/current',
+    { schema: { response: { 200: enrolmentViewSchema } }, config: { access: 'public' } },
+    async (request) => toEnrolmentView(await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE])),
   );
 
   r.post(
     '/api/enrolments/current/checkout',
     {
-      schema: { body: z.strictObject({ plan: z.enum(PLAN_KEYS).optional() }) },
+      schema: {
+        body: z.strictObject({ plan: z.enum(PLAN_KEYS).optional() }),
+        response: { 200: enrolmentCreatedSchema },
+      },
       config: { access: 'public' },
     },
     async (request) => {
@@ -119,7 +141,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/enrolments/current/confirm',
-    { schema: { body: enrolmentConfirmSchema }, config: { access: 'public' } },
+    {
+      schema: { body: enrolmentConfirmSchema, response: { 200: enrolmentConfirmedSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const enrolment = await enrolmentFromCookie(deps, request.cookies[ENROLMENT_COOKIE]);
       const { trainerId, sessionToken, expiresAt } = await confirmEnrolment(deps, enrolment, request.body);
@@ -130,7 +155,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/trainers/:id/trigger-onboarding',
-    { schema: { params: trainerIdParams }, config: { access: 'public' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: onboardingTriggeredSchema } },
+      config: { access: 'public' },
+    },
     async (request) => {
       await assertOnboardingCaller(deps, request, request.params.id);
       return triggerOnboarding(deps, request.params.id);
@@ -146,7 +174,12 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     scope.post(
       '/api/payments/webhook',
-      { config: { access: 'public' }, bodyLimit: 512 * 1024 },
+      {
+        // 500 { received: false }: the provider delivers the event again later.
+        schema: { response: { 200: webhookAnswerSchema, 500: webhookAnswerSchema } },
+        config: { access: 'public' },
+        bodyLimit: 512 * 1024,
+      },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
         const signature = request.headers['stripe-signature'];
@@ -157,18 +190,23 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
           typeof signature === 'string' ? signature : undefined,
           request.log,
         );
-        return reply.status(result.status).send(result.body);
+        return reply.status(result.status as 200 | 500).send(result.body);
       },
     );
   });
 
-  r.get('/api/payments/provider', { config: { access: 'public' } }, async () => ({
-    provider: provider.name,
-  }));
+  r.get(
+    '/api/payments/provider',
+    { schema: { response: { 200: paymentProviderAnswerSchema } }, config: { access: 'public' } },
+    async () => ({ provider: provider.name }),
+  );
 
   r.get(
     '/api/trainers/:id/payments',
-    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: paymentSummarySchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.id);
       return getPaymentSummary(deps, request.params.id);
@@ -178,7 +216,14 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const adminId = (request: FastifyRequest) => currentAdmin(request).id;
   r.post(
     '/api/trainers/:id/payments/offline',
-    { schema: { params: trainerIdParams, body: offlinePaymentSchema }, config: { access: 'admin' } },
+    {
+      schema: {
+        params: trainerIdParams,
+        body: offlinePaymentSchema,
+        response: { 200: paymentSummarySchema },
+      },
+      config: { access: 'admin' },
+    },
     async (request) =>
       applyAdminPaymentAction(deps, request.params.id, adminId(request), {
         kind: 'offline',
@@ -188,7 +233,14 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const kind of ['refund', 'waive'] as const) {
     r.post(
       `/api/trainers/:id/payments/:paymentId/${kind}`,
-      { schema: { params: paymentIdParams, body: paymentActionSchema }, config: { access: 'admin' } },
+      {
+        schema: {
+          params: paymentIdParams,
+          body: paymentActionSchema,
+          response: { 200: paymentSummarySchema },
+        },
+        config: { access: 'admin' },
+      },
       async (request) =>
         applyAdminPaymentAction(deps, request.params.id, adminId(request), {
           kind,
@@ -204,7 +256,14 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   ] as const) {
     r.post(
       `/api/trainers/:id/${path}`,
-      { schema: { params: trainerIdParams, body: paymentActionSchema }, config: { access: 'admin' } },
+      {
+        schema: {
+          params: trainerIdParams,
+          body: paymentActionSchema,
+          response: { 200: paymentSummarySchema },
+        },
+        config: { access: 'admin' },
+      },
       async (request) =>
         applyAdminPaymentAction(deps, request.params.id, adminId(request), {
           kind,
@@ -213,11 +272,18 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     );
   }
 
-  r.get('/api/payment-events', { config: { access: 'admin' } }, async () => listPaymentEvents(deps));
+  r.get(
+    '/api/payment-events',
+    { schema: { response: { 200: z.array(paymentEventViewSchema) } }, config: { access: 'admin' } },
+    async () => listPaymentEvents(deps),
+  );
   r.post(
     '/api/payment-events/:eventId/replay',
     {
-      schema: { params: z.strictObject({ eventId: z.string().min(1).max(255) }) },
+      schema: {
+        params: z.strictObject({ eventId: z.string().min(1).max(255) }),
+        response: { 200: paymentEventViewSchema },
+      },
       config: { access: 'admin' },
     },
     async (request) => replayPaymentEvent(deps, request.params.eventId),
@@ -227,18 +293,27 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     const checkoutParams = z.strictObject({ checkoutId: z.string().regex(/^cs_test_[A-Za-z0-9_-]{10,40}$/) });
     r.get(
       '/api/test-provider/checkouts/:checkoutId',
-      { schema: { params: checkoutParams }, config: { access: 'public' } },
+      {
+        schema: { params: checkoutParams, response: { 200: testCheckoutViewSchema } },
+        config: { access: 'public' },
+      },
       async (request) => getTestCheckout(deps, request.params.checkoutId),
     );
     r.post(
       '/api/test-provider/checkouts/:checkoutId/pay',
-      { schema: { params: checkoutParams, body: testCardSchema }, config: { access: 'public' } },
+      {
+        schema: { params: checkoutParams, body: testCardSchema, response: { 200: testPaymentResultSchema } },
+        config: { access: 'public' },
+      },
       async (request) => payTestCheckout(deps, app, request.params.checkoutId, request.body),
     );
     r.post(
       '/api/test-provider/instalments/bill-now',
       {
-        schema: { body: z.strictObject({ trainerId: z.number().int().positive().max(2_147_483_647) }) },
+        schema: {
+          body: z.strictObject({ trainerId: z.number().int().positive().max(2_147_483_647) }),
+          response: { 200: instalmentBilledSchema },
+        },
         config: { access: 'admin' },
       },
       async (request) => billNextInstalment(deps, app, request.body.trainerId),

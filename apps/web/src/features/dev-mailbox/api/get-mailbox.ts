@@ -1,18 +1,9 @@
+import type { ApiAnswer, devMailboxSchema } from '@soulpunch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface MailboxMessage {
-  id: string | number;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  createdAt: string;
-}
-
-export interface Mailbox {
-  messages: MailboxMessage[];
-}
+export type Mailbox = ApiAnswer<typeof devMailboxSchema>;
+export type MailboxMessage = Mailbox['messages'][number];
 
 export function getMailbox(): Promise<Mailbox> {
   return api<Mailbox>('/api/dev/mailbox');

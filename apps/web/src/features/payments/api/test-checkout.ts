@@ -1,4 +1,10 @@
-import type { TestCard, TestCheckoutView, TestPaymentResult } from '@soulpunch/shared';
+import type {
+  ApiAnswer,
+  paymentProviderAnswerSchema,
+  TestCard,
+  TestCheckoutView,
+  TestPaymentResult,
+} from '@soulpunch/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -29,6 +35,6 @@ export function usePayTestCheckout() {
 export function usePaymentProvider() {
   return useQuery({
     queryKey: ['payments', 'provider'],
-    queryFn: () => api<{ provider: 'test' | 'stripe' }>('/api/payments/provider'),
+    queryFn: () => api<ApiAnswer<typeof paymentProviderAnswerSchema>>('/api/payments/provider'),
   });
 }
