@@ -14,9 +14,11 @@ COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
-RUN --mount=type=cache,target=/root/.npm npm ci
+# The app's workspaces only: the browser tests' Playwright and Lighthouse have no place in the image.
+ARG WORKSPACES="-w @soulpunch/shared -w @soulpunch/server -w @soulpunch/web"
+RUN --mount=type=cache,target=/root/.npm npm ci $WORKSPACES
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev $WORKSPACES
 # What the runtime needs: the production node_modules (the workspaces' own ones too), the builds, the manifests.
 RUN mkdir -p /out/apps/server /out/apps/web /out/packages \
   && cp -a package.json node_modules /out/ \

@@ -1,7 +1,7 @@
 // `node scripts/production-smoke.mjs`: the Dockerfile's steps with the same commands, where docker is not available
-// (issue 25). A clean clone of HEAD, `npm ci`, `npm run build`, `npm prune --omit=dev`, then `npm start` with
-// NODE_ENV=production; then an administrator signs in through a local SMTP stand-in (the magic link read from the
-// captured mail) and calls an admin route. On PostgreSQL (a fresh database) when TEST_DATABASE_URL or
+// (issue 25). A clean clone of HEAD, `npm ci`, `npm run build`, `npm prune --omit=dev` (the app's workspaces), then
+// `npm start` with NODE_ENV=production; then an administrator signs in through a local SMTP stand-in (the magic link
+// read from the captured mail) and calls an admin route. On PostgreSQL (a fresh database) when TEST_DATABASE_URL or
 // SMOKE_DATABASE_URL is set, on PGlite otherwise. SMOKE_KEEP=1 keeps the clone; SMOKE_CLONE=<dir> starts a clone
 // kept earlier again, skipping its install and build (when looking into a failure).
 import { spawn, spawnSync } from 'node:child_process';
@@ -69,9 +69,11 @@ function prepare() {
     npm_config_audit: 'false',
     npm_config_fund: 'false',
   };
-  step('install', 'npm', ['ci'], install);
+  // The app's workspaces only: the browser tests' Playwright and Lighthouse are not the image's (a third less).
+  const workspaces = ['-w', '@soulpunch/shared', '-w', '@soulpunch/server', '-w', '@soulpunch/web'];
+  step('install', 'npm', ['ci', ...workspaces], install);
   step('build', 'npm', ['run', 'build']);
-  step('production dependencies only', 'npm', ['prune', '--omit=dev'], install);
+  step('production dependencies only', 'npm', ['prune', '--omit=dev', ...workspaces], install);
   for (const tool of ['vite', 'vitest', 'biome', 'playwright']) {
     if (existsSync(path.join(clone, 'node_modules/.bin', tool)))
       fail(`${tool} is still installed after the prune`);
