@@ -79,12 +79,13 @@ export const documentSummarySchema = z.object({
 export type DocumentSummary = z.output<typeof documentSummarySchema>;
 
 /** GET /api/documents/{id}: the full text to read and sign. Opening it as the signer records 'viewed'. */
-export interface DocumentDetail extends DocumentSummary {
-  body: string;
-  signerName: string | null;
+export const documentDetailSchema = documentSummarySchema.extend({
+  body: z.string(),
+  signerName: z.string().nullable(),
   /** Whether the signed-in user must first consent to electronic records. */
-  consentRequired: boolean;
-}
+  consentRequired: z.boolean(),
+});
+export type DocumentDetail = z.output<typeof documentDetailSchema>;
 
 export const AUDIT_EVENT_TYPES = [
   'sent',
@@ -113,39 +114,43 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
 };
 export const auditEventLabel = (type: string) => AUDIT_EVENT_LABELS[type as AuditEventType] ?? type;
 
-export interface AuditEvent {
-  id: number;
-  documentId: number;
-  type: AuditEventType;
-  at: string;
-  actor: string;
-  ip: string | null;
-  userAgent: string | null;
-  documentHash: string;
-  prevHash: string;
-  entryHash: string;
-}
+export const auditEventSchema = z.object({
+  id: z.number(),
+  documentId: z.number(),
+  type: z.enum(AUDIT_EVENT_TYPES),
+  at: z.string(),
+  actor: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  documentHash: z.string(),
+  prevHash: z.string(),
+  entryHash: z.string(),
+});
+export type AuditEvent = z.output<typeof auditEventSchema>;
 
 /** POST /api/documents/audit/verify (admin): the whole chain recomputed. */
-export interface ChainCheck {
-  ok: boolean;
-  checked: number;
+export const chainCheckSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
   /** The first entry whose hash or link does not hold, and why. */
-  brokenAt: { id: number; reason: string } | null;
-}
+  brokenAt: z.object({ id: z.number(), reason: z.string() }).nullable(),
+});
+export type ChainCheck = z.output<typeof chainCheckSchema>;
 
 /** The ESIGN consumer disclosure the signer agrees to before signing electronically. */
-export interface EsignDisclosure {
-  version: number;
-  sha256: string;
-  text: string;
-}
+export const esignDisclosureSchema = z.object({
+  version: z.number(),
+  sha256: z.string(),
+  text: z.string(),
+});
+export type EsignDisclosure = z.output<typeof esignDisclosureSchema>;
 
-export interface EsignConsentState {
-  disclosure: EsignDisclosure;
+export const esignConsentStateSchema = z.object({
+  disclosure: esignDisclosureSchema,
   /** The current, not withdrawn, consent of the signed-in user; null when none. */
-  given: { at: string; version: number } | null;
-}
+  given: z.object({ at: z.string(), version: z.number() }).nullable(),
+});
+export type EsignConsentState = z.output<typeof esignConsentStateSchema>;
 
 export const esignConsentSchema = z.strictObject({
   disclosureVersion: z.number().int().positive(),
@@ -172,16 +177,17 @@ export const signDocumentSchema = z.strictObject({
 export type SignDocumentRequest = z.input<typeof signDocumentSchema>;
 
 /** A template's versions (GET /api/document-templates, admin). */
-export interface DocumentTemplateView {
-  type: DocumentType;
-  title: string;
-  description: string;
-  version: number;
-  sha256: string;
-  body: string;
-  publishedAt: string;
-  versions: Array<{ version: number; sha256: string; publishedAt: string }>;
-}
+export const documentTemplateViewSchema = z.object({
+  type: z.enum(DOCUMENT_TYPES),
+  title: z.string(),
+  description: z.string(),
+  version: z.number(),
+  sha256: z.string(),
+  body: z.string(),
+  publishedAt: z.string(),
+  versions: z.array(z.object({ version: z.number(), sha256: z.string(), publishedAt: z.string() })),
+});
+export type DocumentTemplateView = z.output<typeof documentTemplateViewSchema>;
 
 /** POST /api/document-templates/{type}/preview and /versions (admin). */
 export const templateDraftSchema = z.strictObject({
@@ -196,40 +202,66 @@ export const templateDraftSchema = z.strictObject({
 export type TemplateDraft = z.input<typeof templateDraftSchema>;
 
 /** GET /api/document-templates/{type}/campaign (admin): who re-signed the newest version. */
-export interface CampaignView {
-  type: DocumentType;
-  version: number;
-  publishedAt: string;
-  counts: { total: number; signed: number; waiting: number; expired: number };
-  trainers: Array<{
-    trainerId: number;
-    trainerName: string;
-    documentId: number;
-    status: DocumentStatus;
-    sentAt: string | null;
-    reminderSentAt: string | null;
-    signedAt: string | null;
-  }>;
-}
+export const campaignViewSchema = z.object({
+  type: z.enum(DOCUMENT_TYPES),
+  version: z.number(),
+  publishedAt: z.string(),
+  counts: z.object({ total: z.number(), signed: z.number(), waiting: z.number(), expired: z.number() }),
+  trainers: z.array(
+    z.object({
+      trainerId: z.number(),
+      trainerName: z.string(),
+      documentId: z.number(),
+      status: z.enum(DOCUMENT_STATUSES),
+      sentAt: z.string().nullable(),
+      reminderSentAt: z.string().nullable(),
+      signedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type CampaignView = z.output<typeof campaignViewSchema>;
 
 /** POST /api/verify (public): an uploaded PDF checked against our records and its seal. */
-export interface VerifyResult {
-  valid: boolean;
+export const verifyResultSchema = z.object({
+  valid: z.boolean(),
   /** 'issued by us, unaltered', or why not. */
-  summary: string;
-  reasons: string[];
-  sha256: string;
-  document: {
-    id: number;
-    title: string;
-    signerName: string;
-    signedAt: string;
-    events: Array<{ type: AuditEventType; at: string }>;
-  } | null;
-}
+  summary: z.string(),
+  reasons: z.array(z.string()),
+  sha256: z.string(),
+  document: z
+    .object({
+      id: z.number(),
+      title: z.string(),
+      signerName: z.string(),
+      signedAt: z.string(),
+      events: z.array(z.object({ type: z.enum(AUDIT_EVENT_TYPES), at: z.string() })),
+    })
+    .nullable(),
+});
+export type VerifyResult = z.output<typeof verifyResultSchema>;
 
 /** GET /api/trainers/{id}/standing: whether the trainer is in the public directory, and why not. */
-export interface TrainerStanding {
-  listed: boolean;
-  reasons: string[];
-}
+export const trainerStandingSchema = z.object({
+  listed: z.boolean(),
+  reasons: z.array(z.string()),
+});
+export type TrainerStanding = z.output<typeof trainerStandingSchema>;
+
+/** GET /api/verify/{id} (public): the facts of a signed document, what its certificate's QR code points at. */
+export const verifyFactsSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  signerName: z.string(),
+  signedAt: z.string(),
+  pdfSha256: z.string().nullable(),
+  events: z.array(z.object({ type: z.enum(AUDIT_EVENT_TYPES), at: z.string() })),
+});
+
+/** POST /api/documents/refresh (admin): one document round, counted. */
+export const documentRoundSchema = z.object({
+  checked: z.number(),
+  sent: z.number(),
+  expired: z.number(),
+  reminded: z.number(),
+  failed: z.number(),
+});

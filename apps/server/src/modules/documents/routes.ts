@@ -1,4 +1,19 @@
-import { esignConsentSchema, signDocumentSchema, templateDraftSchema } from '@soulpunch/shared';
+import {
+  auditEventSchema,
+  campaignViewSchema,
+  chainCheckSchema,
+  documentDetailSchema,
+  documentRoundSchema,
+  documentSummarySchema,
+  documentTemplateViewSchema,
+  esignConsentSchema,
+  esignConsentStateSchema,
+  signDocumentSchema,
+  templateDraftSchema,
+  trainerStandingSchema,
+  verifyFactsSchema,
+  verifyResultSchema,
+} from '@soulpunch/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -46,50 +61,85 @@ const contextOf = (request: FastifyRequest) => ({
 
 const signedInUser = currentUser;
 
+/** The PDF routes answer the file itself, not JSON. */
+const PDF_FILE = z.custom<Uint8Array>((bytes) => bytes instanceof Uint8Array).describe('A PDF file');
+
 export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   await ensureTemplates(deps.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/documents', { config: { access: 'admin' } }, async () => listAllDocuments(deps.db));
-  r.post('/api/documents/refresh', { config: { access: 'admin' } }, async (request) =>
-    runDocumentSchedule(deps, deps.clock.now(), request.log),
+  r.get(
+    '/api/documents',
+    { schema: { response: { 200: z.array(documentSummarySchema) } }, config: { access: 'admin' } },
+    async () => listAllDocuments(deps.db),
   );
-  r.post('/api/documents/audit/verify', { config: { access: 'admin' } }, async () =>
-    verifyAuditChain(deps.db),
+  r.post(
+    '/api/documents/refresh',
+    { schema: { response: { 200: documentRoundSchema } }, config: { access: 'admin' } },
+    async (request) => runDocumentSchedule(deps, deps.clock.now(), request.log),
+  );
+  r.post(
+    '/api/documents/audit/verify',
+    { schema: { response: { 200: chainCheckSchema } }, config: { access: 'admin' } },
+    async () => verifyAuditChain(deps.db),
   );
   r.get(
     '/api/documents/:id',
-    { schema: { params: documentParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: documentParams, response: { 200: documentDetailSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => getDocumentDetail(deps, request.params.id, contextOf(request)),
   );
   r.post(
     '/api/documents/:id/check-status',
-    { schema: { params: documentParams }, config: { access: 'admin' } },
+    {
+      schema: { params: documentParams, response: { 200: documentSummarySchema } },
+      config: { access: 'admin' },
+    },
     async (request) => checkDocumentStatus(deps, request.params.id),
   );
   r.post(
     '/api/documents/:id/send-reminder',
-    { schema: { params: documentParams }, config: { access: 'admin' } },
+    {
+      schema: { params: documentParams, response: { 200: documentSummarySchema } },
+      config: { access: 'admin' },
+    },
     async (request) => sendDocumentReminder(deps, request.params.id, signedInUser(request)),
   );
   r.post(
     '/api/documents/:id/resend',
-    { schema: { params: documentParams }, config: { access: 'admin' } },
+    {
+      schema: { params: documentParams, response: { 200: documentSummarySchema } },
+      config: { access: 'admin' },
+    },
     async (request) => resendDocument(deps, request.params.id, signedInUser(request)),
   );
   r.get(
     '/api/documents/:id/audit',
-    { schema: { params: documentParams }, config: { access: 'admin' } },
+    {
+      schema: { params: documentParams, response: { 200: z.array(auditEventSchema) } },
+      config: { access: 'admin' },
+    },
     async (request) => listAuditEvents(deps.db, request.params.id),
   );
   r.post(
     '/api/documents/:id/sign',
-    { schema: { params: documentParams, body: signDocumentSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: documentParams, body: signDocumentSchema, response: { 200: documentSummarySchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => signDocument(deps, request.params.id, contextOf(request), request.body),
   );
   r.get(
     '/api/documents/:id/pdf',
-    { schema: { params: documentParams }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        params: documentParams,
+        response: { 200: { content: { 'application/pdf': { schema: PDF_FILE } } } },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const { pdf, filename } = await downloadSignedPdf(deps, request.params.id, contextOf(request));
       return reply
@@ -101,7 +151,10 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   r.get(
     '/api/trainers/:id/documents',
-    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: z.array(documentSummarySchema) } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.id);
       return listTrainerDocuments(deps.db, request.params.id);
@@ -109,17 +162,31 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   r.get(
     '/api/trainers/:id/standing',
-    { schema: { params: trainerIdParams }, config: { access: 'signed-in' } },
+    {
+      schema: { params: trainerIdParams, response: { 200: trainerStandingSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       assertCanReachTrainer(request, request.params.id);
       return getTrainerStanding(deps.db, request.params.id);
     },
   );
 
-  r.get('/api/document-templates', { config: { access: 'admin' } }, async () => listTemplates(deps.db));
+  r.get(
+    '/api/document-templates',
+    { schema: { response: { 200: z.array(documentTemplateViewSchema) } }, config: { access: 'admin' } },
+    async () => listTemplates(deps.db),
+  );
   r.post(
     '/api/document-templates/:type/preview',
-    { schema: { params: templateParams, body: templateDraftSchema }, config: { access: 'admin' } },
+    {
+      schema: {
+        params: templateParams,
+        body: templateDraftSchema,
+        response: { 200: { content: { 'application/pdf': { schema: PDF_FILE } } } },
+      },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
       parseDocumentType(request.params.type);
       const pdf = await previewTemplate(request.body);
@@ -132,7 +199,14 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   r.post(
     '/api/document-templates/:type/versions',
-    { schema: { params: templateParams, body: templateDraftSchema }, config: { access: 'admin' } },
+    {
+      schema: {
+        params: templateParams,
+        body: templateDraftSchema,
+        response: { 200: documentTemplateViewSchema },
+      },
+      config: { access: 'admin' },
+    },
     async (request) =>
       publishTemplateVersion(
         deps,
@@ -143,21 +217,31 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   r.get(
     '/api/document-templates/:type/campaign',
-    { schema: { params: templateParams }, config: { access: 'admin' } },
+    {
+      schema: { params: templateParams, response: { 200: campaignViewSchema } },
+      config: { access: 'admin' },
+    },
     async (request) => getCampaign(deps.db, parseDocumentType(request.params.type)),
   );
 
-  r.get('/api/esign-consent', { config: { access: 'signed-in' } }, async (request) =>
-    getConsentState(deps.db, signedInUser(request).id),
+  r.get(
+    '/api/esign-consent',
+    { schema: { response: { 200: esignConsentStateSchema } }, config: { access: 'signed-in' } },
+    async (request) => getConsentState(deps.db, signedInUser(request).id),
   );
   r.post(
     '/api/esign-consent',
-    { schema: { body: esignConsentSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { body: esignConsentSchema, response: { 200: esignConsentStateSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) =>
       giveConsent(deps, { ...contextOf(request), user: signedInUser(request) }, request.body),
   );
-  r.delete('/api/esign-consent', { config: { access: 'signed-in' } }, async (request) =>
-    withdrawConsent(deps, signedInUser(request).id),
+  r.delete(
+    '/api/esign-consent',
+    { schema: { response: { 200: esignConsentStateSchema } }, config: { access: 'signed-in' } },
+    async (request) => withdrawConsent(deps, signedInUser(request).id),
   );
 
   // Anyone may check a document: the file's own bytes (raw PDF body) or the facts behind a certificate's QR code.
@@ -169,7 +253,11 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     scope.post(
       '/api/verify',
-      { config: { access: 'public', bodyTypes: ['application/pdf'] }, bodyLimit: 10 * 1024 * 1024 },
+      {
+        schema: { response: { 200: verifyResultSchema } },
+        config: { access: 'public', bodyTypes: ['application/pdf'] },
+        bodyLimit: 10 * 1024 * 1024,
+      },
       async (request) => {
         await enforceRateLimits(deps.db, [
           { key: `verify-pdf:ip:${request.ip}`, limit: 30, windowSeconds: 600 },
@@ -181,7 +269,10 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   r.get(
     '/api/verify/:id',
-    { schema: { params: documentParams }, config: { access: 'public' } },
+    {
+      schema: { params: documentParams, response: { 200: verifyFactsSchema } },
+      config: { access: 'public' },
+    },
     async (request) => {
       await enforceRateLimits(deps.db, [
         { key: `verify-facts:ip:${request.ip}`, limit: 60, windowSeconds: 600 },

@@ -1,17 +1,10 @@
-import type { AuditEventType } from '@soulpunch/shared';
+import type { ApiAnswer, AuditEventType, verifyFactsSchema } from '@soulpunch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { documentKeys } from './query-keys';
 
 /** The public facts of a signed document: what the QR code on its certificate points at. */
-export interface VerifyFacts {
-  id: number;
-  title: string;
-  signerName: string;
-  signedAt: string;
-  pdfSha256: string | null;
-  events: Array<{ type: AuditEventType; at: string }>;
-}
+export type VerifyFacts = ApiAnswer<typeof verifyFactsSchema>;
 
 export function getVerifyFacts(id: number, signal?: AbortSignal): Promise<VerifyFacts> {
   return api<VerifyFacts>(`/api/verify/${id}`, { signal });

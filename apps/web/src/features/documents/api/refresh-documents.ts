@@ -1,13 +1,9 @@
+import type { ApiAnswer, documentRoundSchema } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateDocumentQueries } from './query-keys';
 
-export interface RefreshResult {
-  checked: number;
-  expired: number;
-  reminded: number;
-  sent: number;
-}
+export type RefreshResult = ApiAnswer<typeof documentRoundSchema>;
 
 /** Admin: re-checks every unsigned document (expiry, reminders, unsent). */
 export function refreshDocuments(): Promise<RefreshResult> {
