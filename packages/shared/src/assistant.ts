@@ -51,12 +51,13 @@ export const chatQuestionSchema = z.strictObject({
 });
 export type ChatQuestion = z.infer<typeof chatQuestionSchema>;
 
-export interface ChatSource {
-  articleId: number;
-  title: string;
+export const chatSourceSchema = z.object({
+  articleId: z.number(),
+  title: z.string(),
   /** The article's source link when it has one, else its page in the app. */
-  url: string;
-}
+  url: z.string(),
+});
+export type ChatSource = z.output<typeof chatSourceSchema>;
 
 /**
  * The JSON answer of `POST /api/chatbot`. With `Accept: text/event-stream` the same route streams Server-Sent
@@ -65,13 +66,14 @@ export interface ChatSource {
  * server falls back to the offline answer, which `done` carries). Should the server itself fail after the stream
  * began, an `error` event ({ code, message }) ends it instead of `done`.
  */
-export interface ChatAnswer {
-  questionId: number;
-  answer: string;
-  sources: ChatSource[];
+export const chatAnswerSchema = z.object({
+  questionId: z.number(),
+  answer: z.string(),
+  sources: z.array(chatSourceSchema),
   /** False when nothing relevant was found and the assistant declined. */
-  answered: boolean;
-}
+  answered: z.boolean(),
+});
+export type ChatAnswer = z.output<typeof chatAnswerSchema>;
 
 /** `POST /api/chatbot/{questionId}/feedback`: the asker's thumbs up or down. */
 export const chatFeedbackSchema = z.strictObject({ helpful: z.boolean() });
@@ -95,23 +97,24 @@ export const articleInputSchema = z.strictObject({
 });
 export type ArticleInput = z.infer<typeof articleInputSchema>;
 
-export interface Article {
-  id: number;
+export const articleSchema = z.object({
+  id: z.number(),
   /** Stable name of the article (the evaluation set refers to articles by it). */
-  slug: string;
-  title: string;
-  body: string;
-  sourceUrl: string | null;
-  audience: ArticleAudience;
-  status: ArticleStatus;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
+  slug: z.string(),
+  title: z.string(),
+  body: z.string(),
+  sourceUrl: z.string().nullable(),
+  audience: z.enum(ARTICLE_AUDIENCES),
+  status: z.enum(ARTICLE_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
   /** Who last changed it (null for the seeded text). */
-  updatedByName: string | null;
+  updatedByName: z.string().nullable(),
   /** Set when the article is written from a portal resource: edit the resource, not the article. */
-  resourceId: number | null;
-}
+  resourceId: z.number().nullable(),
+});
+export type Article = z.output<typeof articleSchema>;
 
 /** `GET /api/admin/knowledge/articles` filters. */
 export const articleListQuerySchema = z.strictObject({
@@ -126,16 +129,17 @@ export const askedQuestionsQuerySchema = z.strictObject({
 });
 
 /** An asked question as the admin screen lists it. */
-export interface AskedQuestion {
-  id: number;
-  question: string;
-  askedAt: string;
-  trainerName: string | null;
-  answered: boolean;
-  helpful: boolean | null;
-  sources: ChatSource[];
+export const askedQuestionSchema = z.object({
+  id: z.number(),
+  question: z.string(),
+  askedAt: z.string(),
+  trainerName: z.string().nullable(),
+  answered: z.boolean(),
+  helpful: z.boolean().nullable(),
+  sources: z.array(chatSourceSchema),
   /** How it was answered: from the passages alone, or by the configured model. */
-  mode: 'offline' | 'model';
+  mode: z.enum(['offline', 'model']),
   /** The draft article an admin made from it, if any. */
-  draftArticleId: number | null;
-}
+  draftArticleId: z.number().nullable(),
+});
+export type AskedQuestion = z.output<typeof askedQuestionSchema>;

@@ -1,8 +1,11 @@
 import {
   articleInputSchema,
   articleListQuerySchema,
+  articleSchema,
+  askedQuestionSchema,
   askedQuestionsQuerySchema,
   type ChatAnswer,
+  chatAnswerSchema,
   chatFeedbackSchema,
   chatQuestionSchema,
 } from '@soulpunch/shared';
@@ -43,7 +46,12 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/chatbot',
-    { schema: { body: chatQuestionSchema }, config: { access: 'signed-in' }, compress: false },
+    {
+      // With Accept: text/event-stream the answer streams as Server-Sent Events instead (see ChatAnswer).
+      schema: { body: chatQuestionSchema, response: { 200: chatAnswerSchema } },
+      config: { access: 'signed-in' },
+      compress: false,
+    },
     async (request, reply) => {
       const user = currentUser(request);
       audienceOf(user); // 403 before anything else for a user who is neither trainer nor admin
@@ -86,7 +94,10 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/chatbot/:questionId/feedback',
-    { schema: { params: questionIdParams, body: chatFeedbackSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: questionIdParams, body: chatFeedbackSchema, response: { 204: z.undefined() } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       await recordFeedback(db, user, request.params.questionId, request.body.helpful, clock.now());
@@ -97,13 +108,16 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
   // ---- Admin: the knowledge base and the questions asked ----
   r.get(
     '/api/admin/knowledge/articles',
-    { schema: { querystring: articleListQuerySchema }, config: { access: 'admin' } },
+    {
+      schema: { querystring: articleListQuerySchema, response: { 200: z.array(articleSchema) } },
+      config: { access: 'admin' },
+    },
     async (request) => listArticles(db, request.query),
   );
 
   r.post(
     '/api/admin/knowledge/articles',
-    { schema: { body: articleInputSchema }, config: { access: 'admin' } },
+    { schema: { body: articleInputSchema, response: { 201: articleSchema } }, config: { access: 'admin' } },
     async (request, reply) => {
       const article = await createArticleInput(db, request.body, currentAdmin(request).id, clock.now());
       return reply.status(201).send(article);
@@ -112,40 +126,46 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/admin/knowledge/articles/:id',
-    { schema: { params: idParams }, config: { access: 'admin' } },
+    { schema: { params: idParams, response: { 200: articleSchema } }, config: { access: 'admin' } },
     async (request) => getArticle(db, request.params.id),
   );
 
   r.put(
     '/api/admin/knowledge/articles/:id',
-    { schema: { params: idParams, body: articleInputSchema }, config: { access: 'admin' } },
+    {
+      schema: { params: idParams, body: articleInputSchema, response: { 200: articleSchema } },
+      config: { access: 'admin' },
+    },
     async (request) =>
       updateArticle(db, request.params.id, request.body, currentAdmin(request).id, clock.now()),
   );
 
   r.post(
     '/api/admin/knowledge/articles/:id/publish',
-    { schema: { params: idParams }, config: { access: 'admin' } },
+    { schema: { params: idParams, response: { 200: articleSchema } }, config: { access: 'admin' } },
     async (request) =>
       setArticleStatus(db, request.params.id, 'published', currentAdmin(request).id, clock.now()),
   );
 
   r.post(
     '/api/admin/knowledge/articles/:id/retire',
-    { schema: { params: idParams }, config: { access: 'admin' } },
+    { schema: { params: idParams, response: { 200: articleSchema } }, config: { access: 'admin' } },
     async (request) =>
       setArticleStatus(db, request.params.id, 'retired', currentAdmin(request).id, clock.now()),
   );
 
   r.get(
     '/api/admin/assistant/questions',
-    { schema: { querystring: askedQuestionsQuerySchema }, config: { access: 'admin' } },
+    {
+      schema: { querystring: askedQuestionsQuerySchema, response: { 200: z.array(askedQuestionSchema) } },
+      config: { access: 'admin' },
+    },
     async (request) => listAskedQuestions(db, request.query.filter),
   );
 
   r.post(
     '/api/admin/assistant/questions/:id/draft-article',
-    { schema: { params: idParams }, config: { access: 'admin' } },
+    { schema: { params: idParams, response: { 200: articleSchema } }, config: { access: 'admin' } },
     async (request) => draftArticleFromQuestion(db, request.params.id, currentAdmin(request).id, clock.now()),
   );
 }
