@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** The OpenAPI 3.1 description, built from every route's zod schemas (requests and 2xx answers). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -30,7 +31,17 @@ export async function useOpenApi(app: FastifyInstance, appUrl: string): Promise<
       route.url.startsWith('/api/') ? jsonSchemaTransform(route) : { schema: { hide: true }, url: route.url },
   });
 
-  app.get(OPENAPI_PATH, { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  // The description's own shape, loosely: its parts are OpenAPI's, checked by the contract test's validator.
+  const description = z.looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  });
+  app.get(
+    OPENAPI_PATH,
+    { schema: { hide: true, response: { 200: description } }, config: { access: 'public' } },
+    async () => app.swagger(),
+  );
 
   await app.register(async (reference) => {
     // Swagger UI registers its own page, script and file routes: all public, like the description they show.
