@@ -1,3 +1,4 @@
+export * from './api-answers';
 export * from './assistant';
 export * from './auth';
 export * from './class-time';
