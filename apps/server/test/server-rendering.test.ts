@@ -228,7 +228,8 @@ describe('a page renderer that cannot load', () => {
     } finally {
       await other.close();
     }
-  });
+    // It builds an app of its own: as long as the file's own app gets in beforeAll.
+  }, 120_000);
 });
 
 describe('withRenderedPage', () => {
