@@ -21,7 +21,16 @@ import {
   startVerifiedEnrolment,
   verifyEmail,
 } from './enrolment-helper';
-import { appDeps, buildTestApp, nextTestIp, seedCast, signIn, type TestApp, withCookie } from './helper';
+import {
+  appDeps,
+  buildTestApp,
+  nextTestIp,
+  requestLinkToken,
+  seedCast,
+  signIn,
+  type TestApp,
+  withCookie,
+} from './helper';
 
 /**
  * Issue 22, findings 2, 3 and 6: an enrolment grants a session only for an address whose code was entered in that
@@ -552,5 +561,54 @@ describe('with the test provider, on a manual clock', () => {
         .executeTakeFirstOrThrow();
       expect(trainer).toEqual({ name: 'Nora Quinn', phone: '(918) 555-0101', city: 'Boulder' });
     });
+  });
+
+  // A trainer who paid and closed the browser before confirming has a trainer record and no account: the sign-in
+  // form's link (read only by the address's owner) makes the account, linked to that record, and signs them in.
+  it('lets a paid trainer who never confirmed sign in by the e-mailed link, as that trainer', async () => {
+    const { checkoutId } = await startVerifiedEnrolment(app, {
+      fullName: 'Paid Closer',
+      email: 'closer@example.com',
+      phone: '918-555-0101',
+      agreeTerms: true,
+      plan: 'full',
+    });
+    expect((await pay(checkoutId)).json().outcome).toBe('paid');
+    const trainer = await app.db
+      .selectFrom('trainers')
+      .select(['id', 'userId'])
+      .where('email', '=', 'closer@example.com')
+      .executeTakeFirstOrThrow();
+    expect(trainer.userId).toBeNull();
+
+    const token = await requestLinkToken(app, 'closer@example.com');
+    const verified = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = verified.cookies.find((c) => c.name === 'sp_session');
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `sp_session=${session?.value}` },
+    });
+    expect(me.json().user).toMatchObject({
+      email: 'closer@example.com',
+      roles: ['trainer'],
+      trainerId: trainer.id,
+    });
+    // Asking for a link makes the account once; an address with no trainer record stays unknown.
+    await requestLinkToken(app, 'closer@example.com');
+    const accounts = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'closer@example.com')
+      .execute();
+    expect(accounts).toHaveLength(1);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      payload: { email: 'nobody@example.com' },
+      remoteAddress: nextTestIp(),
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { magicLinkEmail } from '../mail/templates';
+import { claimTrainerAccount } from '../trainers/service';
 import { findUserByEmail, loadSessionUser } from '../users/service';
 import {
   deleteSession,
@@ -52,7 +53,7 @@ export async function requestMagicLink(deps: AuthDeps, email: string, ip: string
       windowSeconds: MAGIC_LINK_LIMITS.perEmailWindowSeconds,
     },
   ]);
-  const user = await findUserByEmail(deps.db, email);
+  const user = (await findUserByEmail(deps.db, email)) ?? (await claimTrainerAccount(deps.db, email));
   if (!user) throw new AppError(404, 'unknown_email', authMessages.unknownEmail);
 
   await sendSignInLink(deps, user, magicLinkEmail);

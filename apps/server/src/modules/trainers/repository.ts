@@ -145,6 +145,26 @@ export async function findTrainerIdByEmail(db: Db, email: string) {
   return db.selectFrom('trainers').select('id').where('email', '=', email).executeTakeFirst();
 }
 
+/** A trainer record with this e-mail and no account yet (paid but never confirmed), locked for the caller. */
+export async function findUnclaimedTrainerByEmail(trx: Trx, email: string) {
+  return trx
+    .selectFrom('trainers')
+    .select(['id', 'name'])
+    .where('email', '=', email)
+    .where('userId', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setTrainerAccount(trx: Trx, trainerId: number, userId: number) {
+  await trx
+    .updateTable('trainers')
+    .set({ userId })
+    .where('id', '=', trainerId)
+    .where('userId', 'is', null)
+    .execute();
+}
+
 /** A new trainer record and its empty profile, for an account created in the same transaction. */
 export async function insertTrainerWithProfile(
   trx: Trx,

@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { listAllDocuments } from '../documents/service';
 import type { Mailer } from '../mail/mailer';
 import { emailChangedNotice } from '../mail/templates';
-import { updateUserEmailAndName } from '../users/service';
+import { ensureUser, grantRole, updateUserEmailAndName } from '../users/service';
 import {
   ADMIN_PROFILE_COLUMNS,
   countByColumn,
@@ -27,11 +27,13 @@ import {
   findEmailHolders,
   findTrainerIdByEmail,
   findTrainerRow,
+  findUnclaimedTrainerByEmail,
   insertTrainerChange,
   insertTrainerWithProfile,
   listTrainerChangeRows,
   listTrainerRows,
   refreshTrainerCoordinates,
+  setTrainerAccount,
   type TrainerRow,
   updateTrainerBasics,
   upsertTrainerProfile,
@@ -44,6 +46,22 @@ export {
   insertTrainerWithProfile,
   refreshTrainerCoordinates,
 };
+
+/**
+ * The account of a trainer record that has none: a trainer who paid and closed the browser before confirming
+ * (decision 0008). Made when a sign-in link is asked for that address, so the link (which only its owner reads)
+ * is what signs them in; null when no such trainer exists.
+ */
+export async function claimTrainerAccount(db: Db, email: string) {
+  return db.transaction().execute(async (trx) => {
+    const trainer = await findUnclaimedTrainerByEmail(trx, email);
+    if (!trainer) return null;
+    const user = await ensureUser(trx, email, trainer.name);
+    await grantRole(trx, user.id, 'trainer');
+    await setTrainerAccount(trx, trainer.id, user.id);
+    return user;
+  });
+}
 
 type ListQuery = z.output<typeof trainerListQuerySchema>;
 type TrainerUpdate = z.output<typeof adminTrainerUpdateSchema>;
