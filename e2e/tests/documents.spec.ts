@@ -41,6 +41,8 @@ async function drawSignature(page: Page) {
 test('a new trainer consents and signs all three documents on a phone; the admin sees, reminds, checks; the PDF verifies', async ({
   page,
 }, testInfo) => {
+  // Three signatures, two PDFs checked and the admin's whole round: the longest journey of the suite.
+  test.slow();
   // The admin adds two trainers: the server sends each the three required documents.
   await signInAs(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
