@@ -63,10 +63,8 @@ export const trainerEmailSchema = z
   .max(254, { error: 'Please enter a valid email' })
   .pipe(z.email({ error: 'Please enter a valid email' }));
 
-/** The admin edit form's profile part (spec admin 2.3 and 3). */
-export const adminTrainerProfileSchema = z.strictObject({
-  displayName: optionalText(100, 'Display name'),
-  trainingDate: optionalDate,
+/** The onboarding ticks an admin edits and reads back (spec admin 2.3 and 3), the same in the form and the answer. */
+const adminProfileTicks = {
   hasInsurance: z.boolean(),
   hasStripe: z.boolean(),
   hasPaypal: z.boolean(),
@@ -79,6 +77,13 @@ export const adminTrainerProfileSchema = z.strictObject({
   hasTrainerDrive: z.boolean(),
   inWhatsApp: z.boolean(),
   inFacebook: z.boolean(),
+};
+
+/** The admin edit form's profile part (spec admin 2.3 and 3). */
+export const adminTrainerProfileSchema = z.strictObject({
+  displayName: optionalText(100, 'Display name'),
+  trainingDate: optionalDate,
+  ...adminProfileTicks,
   instagram: optionalText(100, 'Instagram'),
   website: optionalUrl,
 });
@@ -124,18 +129,7 @@ export type TrainerListItem = z.output<typeof trainerListItemSchema>;
 export const adminTrainerProfileAnswerSchema = z.object({
   displayName: z.string().nullable(),
   trainingDate: z.string().nullable(),
-  hasInsurance: z.boolean(),
-  hasStripe: z.boolean(),
-  hasPaypal: z.boolean(),
-  hasPillar: z.boolean(),
-  hasAffiliateLink: z.boolean(),
-  hasCurriculum: z.boolean(),
-  hasMarketingResources: z.boolean(),
-  hasWorkbooks: z.boolean(),
-  hasVideoLibrary: z.boolean(),
-  hasTrainerDrive: z.boolean(),
-  inWhatsApp: z.boolean(),
-  inFacebook: z.boolean(),
+  ...adminProfileTicks,
   instagram: z.string().nullable(),
   website: z.string().nullable(),
 });
