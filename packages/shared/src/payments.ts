@@ -147,7 +147,7 @@ export const paymentSummarySchema = z.object({
   paymentStatus: z.string(),
   paidCount: z.number(),
   totalCount: z.number(),
-  /** '3 of 6 paid · next $499 on Jan 5, 2027' on the flex plan (values from PLANS); 'Paid in full' in full. */
+  /** '3 of 6 paid · next {instalment} on {date}' on the flex plan (values from PLANS); 'Paid in full' in full. */
   progressLabel: z.string(),
   nextDue: z.object({ amountCents: z.number(), dueOn: z.string() }).nullable(),
   pastDue: z.boolean(),

@@ -530,7 +530,7 @@ const longDate = (day: string) =>
     timeZone: 'UTC',
   });
 
-/** What a trainer and the admins see of the plan: '3 of 6 paid · next $499 on Jan 5, 2027'. */
+/** What a trainer and the admins see of the plan: '3 of 6 paid · next {instalment} on {date}'. */
 export async function getPaymentSummary(deps: AppDeps, trainerId: number): Promise<PaymentSummary> {
   const trainer = await trainerPaymentState(deps.db, trainerId);
   if (!trainer) throw notFound(TRAINER_NOT_FOUND);
