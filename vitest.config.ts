@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Component tests that replace a module with vi.mock (relative to apps/web). */
+const WEB_MOCKING_FILES = ['src/features/directory/find-trainer-page.test.tsx'];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on CI's 2 cores, leaving one idle
@@ -17,11 +20,31 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           // Each file builds its own app on its own fresh database, copied from one migrated once per run.
           globalSetup: ['test/global-setup.ts'],
+          // A worker imports the app once for all its files instead of once per file (about 1.5 s each on 2 cores):
+          // every test file makes its own app and database, so no state is shared through modules. The suite
+          // runs in a different order on each machine, so an ordering dependence would show up as a failure.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      'apps/web/vite.config.ts',
+      // The component tests: one module graph per worker (React, Mantine and jsdom loaded once, not per file);
+      // the setup file cleans the DOM, mocks and notifications after every test. A file that replaces a module
+      // (vi.mock) runs isolated in 'web-mocks', as an import cached by an earlier file would ignore its mock.
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: WEB_MOCKING_FILES,
+          isolate: false,
+        },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: { name: 'web-mocks', root: 'apps/web', include: WEB_MOCKING_FILES },
+      },
       { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['**/*.test.mjs'] } },
     ],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortfalls } from './lighthouse-thresholds.mjs';
+import { SIGNED_IN_THRESHOLDS, shortfalls } from './lighthouse-thresholds.mjs';
 
 /** A Lighthouse result with these category scores and figures (ms for LCP and TBT). */
 function result({ performance = 1, accessibility = 1, lcp = 1200, tbt = 40, cls = 0, failingAudit = null }) {
@@ -54,5 +54,18 @@ describe('Lighthouse thresholds', () => {
     const lhr = result({});
     delete lhr.audits['largest-contentful-paint'];
     expect(shortfalls(lhr)).toEqual(['LCP Infinity ms > 2000 ms']);
+  });
+
+  it('asks a signed-in page for performance 90 and accessibility 100, not judging its paint figures', () => {
+    const slow = result({ performance: 0.9, lcp: 3100, tbt: 400, cls: 0.05 });
+    expect(shortfalls(slow, SIGNED_IN_THRESHOLDS)).toEqual([]);
+    expect(shortfalls(result({ performance: 0.89, accessibility: 0.98 }), SIGNED_IN_THRESHOLDS)).toEqual([
+      'performance 89 < 90 ()',
+      'accessibility 98 < 100 ()',
+    ]);
+    // Best practices and SEO are not asked of a page behind a sign-in.
+    const lhr = result({});
+    lhr.categories.seo.score = 0.5;
+    expect(shortfalls(lhr, SIGNED_IN_THRESHOLDS)).toEqual([]);
   });
 });

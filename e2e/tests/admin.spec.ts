@@ -39,7 +39,10 @@ test('an admin finds a trainer, edits and saves them, and a cancelled edit chang
   await expect(page).toHaveURL(/\/admin\/trainers\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: TRAINER })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Training Engagement' })).toBeVisible();
-  await expect(page.getByText('No changes recorded yet')).toBeVisible();
+  // Her only change so far: the admin issued her certificate (the demo's story, demo-stories.ts).
+  await expect(page.getByRole('region', { name: 'Change history' })).toContainText(
+    'Certificate: In training → Certified (issued',
+  );
   await expectNoSeriousA11yViolations(page);
   const overallBefore = await overallScore(page);
 
@@ -90,7 +93,6 @@ test('the dashboard counts open the filtered list, and settings pass the accessi
 }) => {
   await signInAs(page, ADMIN);
   await expect(page.getByRole('heading', { level: 1, name: 'Trainer Onboarding Dashboard' })).toBeVisible();
-  await expect(page.getByText('No pending documents')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('link', { name: /^Completed/ }).click();
@@ -103,4 +105,93 @@ test('the dashboard counts open the filtered list, and settings pass the accessi
   await page.goto('/admin/settings');
   await expect(page.getByRole('table', { name: 'Administrators' })).toContainText(ADMIN);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the dashboard's Documents Pending count and the card beside it name the same trainers", async ({
+  page,
+}) => {
+  await signInAs(page, ADMIN);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trainer Onboarding Dashboard' })).toBeVisible();
+  const countLink = page.getByRole('link', { name: /^Documents Pending/ });
+  const pending = Number((await countLink.textContent())?.match(/^Documents Pending(\d+)/)?.[1]);
+  // The demo data has paid trainers who have not signed yet (the issue saw 14 beside 'No pending documents').
+  expect(pending).toBeGreaterThan(0);
+
+  const card = page.getByRole('region', { name: 'Documents Pending' });
+  await expect(card).toContainText(
+    `${pending} ${pending === 1 ? 'trainer has' : 'trainers have'} documents to sign before onboarding is complete.`,
+  );
+  await expect(card.getByText('No pending documents')).toHaveCount(0);
+  const rows = card.getByRole('list', { name: 'Trainers with documents to sign' }).getByRole('listitem');
+  await expect(rows).toHaveCount(Math.min(pending, 10));
+  await expect(page.getByText(/Trainer ID/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Each row names a trainer and opens them.
+  const first = rows.first().getByRole('link');
+  const name = (await first.textContent()) ?? '';
+  expect(name).not.toBe('');
+  await first.click();
+  await expect(page).toHaveURL(/\/admin\/trainers\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // The count opens the trainer list filtered to the same number of trainers.
+  await page.goBack();
+  await page.getByRole('link', { name: /^Documents Pending/ }).click();
+  await expect(page).toHaveURL(/\/admin\/trainers\?onboardingStatus=documents_pending$/);
+  await expect(page.getByRole('status')).toHaveText(`Matching trainers: ${pending}`);
+  await expect(page.getByRole('listitem', { name })).toBeVisible();
+});
+
+test('an admin logs out from the header on a desktop and from the menu on a phone; the old session opens nothing', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const sessionOf = async (cookie: string) => {
+    // A client of its own that carries only the old cookie: the server, not the browser, must have forgotten it.
+    const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie } });
+    const answer = (await (await client.get('/api/auth/session')).json()) as { user: unknown };
+    await client.dispose();
+    return answer.user;
+  };
+  const sessionCookie = async () => {
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sp_session');
+    if (!cookie) throw new Error('no session cookie after signing in');
+    return `${cookie.name}=${cookie.value}`;
+  };
+  const expectSignedOut = async (oldCookie: string) => {
+    await expect(page).toHaveURL(/\/trainer-portal\/login$/);
+    await expect(page.getByRole('heading', { name: 'Enter Your Email' })).toBeVisible();
+    expect(await sessionOf(oldCookie)).toBeNull();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/trainer-portal\/login$/);
+  };
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, ADMIN);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trainer Onboarding Dashboard' })).toBeVisible();
+  const desktopCookie = await sessionCookie();
+  expect(await sessionOf(desktopCookie)).not.toBeNull();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // One Logout on the screen: the phone menu's is hidden on a desktop.
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expectSignedOut(desktopCookie);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, ADMIN);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trainer Onboarding Dashboard' })).toBeVisible();
+  const phoneCookie = await sessionCookie();
+  // No room in a phone's header: Logout is in the menu, off screen until the menu opens.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  const logout = page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' });
+  await expect(logout).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(logout).toBeInViewport({ ratio: 1 });
+  await expectNoSeriousA11yViolations(page);
+  await logout.click();
+  await expectSignedOut(phoneCookie);
 });

@@ -4,9 +4,9 @@ import { createClassAs } from '../fixtures/classes';
 import { type APIRequestContext, expect, type Page, test } from '../fixtures/test';
 
 // Issue #14: a class's time zone follows its place, every class leads to its class page (registration, the one-class
-// calendar file), a cancelled class offers no place, the trainer's first name, the dashboard's dated training and
-// renewal warning, and a changed class payment link offered to upcoming classes. Demo trainers no other spec uses.
-const TRAINER = 'aaliyah.foster@example.com'; // Philadelphia: Eastern time at home
+// calendar file), a cancelled class offers no place, the trainer's first name, the dashboard's dated training,
+// and a changed class payment link offered to upcoming classes. Demo trainers no other spec uses.
+const TRAINER = 'rosa.patel@example.com'; // Miami: Eastern time at home, signed and listed (public class pages)
 const COACH = 'carmen.hughes@example.com';
 const BOULDER = 'Community Center, Boulder, CO';
 
@@ -61,7 +61,7 @@ test('a Boulder class made from a UTC browser is at 3:30 PM Mountain time, as en
   await page.goto('/trainer-portal/calendar');
   await page.getByRole('button', { name: 'Add Class' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Class' });
-  // Before a place is typed: the trainer's own city (Philadelphia), not the browser's UTC.
+  // Before a place is typed: the trainer's own city (Miami), not the browser's UTC.
   await expect(dialog.getByLabel('Time zone')).toHaveValue('America/New_York');
   await dialog.getByLabel('Class title').fill(classTitle);
   await dialog.getByLabel('Date').fill(classDate);
@@ -123,11 +123,15 @@ test("the class page shows the class's own time and adds that one class to a cal
 test('every class on the public calendar leads to its class page', async ({ page, request, baseURL }) => {
   const classTitle = `Boulder Listed ${Date.now().toString(36)}`;
   const { id: classId } = await boulderClass(request, baseURL, classTitle);
-  await page.goto('/public-calendar');
-  await page.getByLabel('Search classes').fill(classTitle);
-  await page.getByText('List', { exact: true }).click();
   const item = page.getByRole('listitem').filter({ hasText: classTitle });
-  await expect(item).toContainText(/3:30 PM - 5:30 PM M[SD]T/);
+  // Made through another client: a visitor sees a new class within 2 s (decision record 0012), so the calendar is
+  // opened again until it is there.
+  await expect(async () => {
+    await page.goto('/public-calendar');
+    await page.getByLabel('Search classes').fill(classTitle);
+    await page.getByText('List', { exact: true }).click();
+    await expect(item).toContainText(/3:30 PM - 5:30 PM M[SD]T/, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await item.getByRole('link', { name: 'Register on the class page' }).click();
   await expect(page).toHaveURL(new RegExp(`/public/class/${classId}$`));
   await expect(page.getByRole('form', { name: 'Register for this class' })).toBeVisible();
@@ -232,32 +236,9 @@ test('a new class payment link is offered to the upcoming classes, and the serve
   await expect(page.getByRole('link', { name: 'Pay for this class' })).toHaveAttribute('href', NEW_LINK);
 });
 
-test('the dashboard dates Train the Trainer and warns of a lapsed or due certification', async ({ page }) => {
+test('the dashboard dates Train the Trainer', async ({ page }) => {
   await signInAs(page, TRAINER);
   await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
   await expect(page.getByText(/^Tulsa, OK · July 25–27, \d{4}$/)).toBeVisible();
-
-  await page.goto('/trainer-portal/profile');
-  await page.getByRole('tab', { name: 'Certification' }).click();
-  await page.getByLabel('Next renewal date').fill('2025-01-15');
-  await saveProfile(page);
-  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
-  const lapsed = page.getByRole('alert').filter({ hasText: 'Your certification has lapsed' });
-  await expect(lapsed).toContainText('Your certification lapsed on January 15, 2025.');
-  await expect(lapsed.getByRole('link', { name: 'Email Support to Renew' })).toHaveAttribute(
-    'href',
-    /^mailto:support@soulpunch\.example\?subject=/,
-  );
-  await expectNoSeriousA11yViolations(page);
-
-  await lapsed.getByRole('link', { name: 'Update Renewal Date' }).click();
-  await expect(page).toHaveURL(/\/trainer-portal\/profile$/);
-  await page.getByRole('tab', { name: 'Certification' }).click();
-  const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Next renewal date').fill(soon);
-  await saveProfile(page);
-  await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Your certification renewal is due' }),
-  ).toBeVisible();
+  // The certificate's renewal notices come from its record now (certification.spec.ts).
 });

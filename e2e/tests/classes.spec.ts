@@ -33,6 +33,9 @@ const monthName = (date: string) =>
 // Sign-in, a dialog and axe checks in one test: a busy shared machine needs more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 
+/** A change made through another client shows in the public pages within 2 s; the rest is the pages' loading. */
+const UNTIL_PUBLIC_MS = 15_000;
+
 /**
  * Each test's own class of the trainer's (the first test makes one through the dialog): 2:00-4:00 PM, 12 places,
  * in Chicago. Its own title, so no test depends on another's class or is confused by it.
@@ -117,13 +120,17 @@ test('the new class is listed for visitors: classes, calendar, profile and direc
     `/public/class/${classId}`,
   );
 
-  await page.goto('/public-calendar');
-  await expect(page.getByRole('heading', { level: 1, name: 'Find Self-Defense Classes' })).toBeVisible();
-  await page.getByLabel('Location').selectOption('IL');
-  // The segmented control's radios are visually hidden; a person clicks the label.
-  await page.getByText('List', { exact: true }).click();
-  await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
-  await page.getByRole('button', { name: classTitle }).click();
+  // Made through the API, not this browser: the public answers show it within 2 s (decision record 0012), so each
+  // page is opened again until it does (the rest of the bound is the page's own loading on a shared machine).
+  await expect(async () => {
+    await page.goto('/public-calendar');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Self-Defense Classes' })).toBeVisible();
+    await page.getByLabel('Location').selectOption('IL');
+    // The segmented control's radios are visually hidden; a person clicks the label.
+    await page.getByText('List', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+    await page.getByRole('button', { name: classTitle }).click({ timeout: 2_000 });
+  }).toPass({ timeout: UNTIL_PUBLIC_MS });
   const details = page.getByRole('dialog', { name: 'Class Details' });
   await expect(details.getByText('Contact Taylor for registration')).toBeVisible();
   await expect(details.getByRole('link', { name: 'View Class Details' })).toHaveAttribute(
@@ -131,16 +138,20 @@ test('the new class is listed for visitors: classes, calendar, profile and direc
     `/public/class/${classId}`,
   );
 
-  await page.goto(`/public/trainer/${trainerId}`);
-  await expect(page.getByRole('heading', { level: 1, name: TRAINER_NAME })).toBeVisible();
-  await expect(page.getByRole('heading', { name: classTitle })).toBeVisible();
+  await expect(async () => {
+    await page.goto(`/public/trainer/${trainerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: TRAINER_NAME })).toBeVisible();
+    await expect(page.getByRole('heading', { name: classTitle })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: UNTIL_PUBLIC_MS });
 
-  await page.goto('/find-trainer');
-  await page.getByLabel('Search trainers').fill(TRAINER_NAME);
   const trainerCard = page.getByRole('article', { name: TRAINER_NAME });
-  await expect(trainerCard).toBeVisible();
-  // The card shows the trainer's two soonest classes; tomorrow's is the first.
-  await expect(trainerCard.getByText(classTitle)).toBeVisible();
+  await expect(async () => {
+    await page.goto('/find-trainer');
+    await page.getByLabel('Search trainers').fill(TRAINER_NAME);
+    await expect(trainerCard).toBeVisible();
+    // The card shows the trainer's two soonest classes; tomorrow's is the first.
+    await expect(trainerCard.getByText(classTitle)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: UNTIL_PUBLIC_MS });
 });
 
 test('a visitor registers on the details page and the spots left drop by one', async ({
@@ -163,7 +174,7 @@ test('a visitor registers on the details page and the spots left drop by one', a
 
   await page.getByLabel('Name').fill('Vera Visitor');
   await page.getByLabel('E-mail').fill(VISITOR);
-  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('button', { name: 'Reserve My Spot' }).click();
   await expect(
     page.getByText("You're registered! Check your e-mail for the confirmation and calendar invite."),
   ).toBeVisible();
@@ -188,6 +199,12 @@ test('a visitor registers on the details page and the spots left drop by one', a
   await page.getByRole('button', { name: 'Cancel my registration' }).click();
   await expect(page.getByText(/Your registration has been cancelled/)).toBeVisible();
   await expect(page.getByTestId('spots-left')).toHaveText('12 spots left');
+  // The used link no longer offers to cancel.
+  await page.goto(cancelLink as string);
+  await expect(
+    page.getByText('This registration was already cancelled. There is nothing more to do.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel my registration' })).toHaveCount(0);
 });
 
 test('the public class pages have no serious accessibility issue', async ({ page, request, baseURL }) => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
@@ -37,6 +38,64 @@ async function drawSignature(page: Page) {
   }
   await page.mouse.up();
 }
+
+test('on a phone, a signature must name the signer, and each brings its confirmation into view with the focus, the count and what is next', async ({
+  page,
+}) => {
+  const trainer = { name: `Nora Next ${stamp}`, email: `nora.${stamp}@example.com` };
+  await signInAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/settings');
+  await addTrainer(page, trainer);
+  await page.context().clearCookies();
+
+  await signInAs(page, trainer.email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto('/onboarding/documents');
+  await page.getByRole('link', { name: `Review and sign ${TITLES[0]}` }).click();
+  await page.getByRole('button', { name: 'I agree to use electronic records and signatures' }).click();
+
+  for (const [i, title] of TITLES.entries()) {
+    await expect(page).toHaveURL(/\/trainer-portal\/documents\/\d+$/);
+    const sign = page.getByRole('button', { name: `Sign ${title}` });
+    await page.getByRole('checkbox', { name: 'I have read and agree' }).check();
+    if (i === 0) {
+      // Another person's name is no signature: the form says whose name signs, and nothing is signed.
+      await page.getByRole('textbox', { name: /Full name/ }).fill('Mickey Mouse');
+      await sign.click();
+      await expect(page.getByText(`Type '${trainer.name}', or ask an administrator`)).toBeVisible();
+      await expect(sign).toBeVisible();
+    }
+    // Her own name, however she types its case.
+    await page
+      .getByRole('textbox', { name: /Full name/ })
+      .fill(i === 1 ? trainer.name.toUpperCase() : trainer.name);
+    // Where a person presses Sign on a phone: below the whole text, its top long out of view.
+    await sign.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { level: 1, name: title })).not.toBeInViewport();
+    await sign.click();
+
+    const confirmation = page.getByRole('status', { name: `${title} signed` });
+    await expect(confirmation).toBeFocused({ timeout: 30_000 });
+    await expect(confirmation).toBeInViewport();
+    await expect(confirmation).toContainText(`${i + 1} of 3 signed.`);
+    await expect(sign).toHaveCount(0);
+    if (i === 0) await expectNoSeriousA11yViolations(page);
+    const next = TITLES[i + 1];
+    if (next) {
+      await expect(confirmation).toContainText(`Next: the ${next}.`);
+      await confirmation.getByRole('link', { name: `Review and sign ${next}` }).click();
+    } else {
+      await expect(confirmation).toContainText(
+        'All your documents are signed. Continue to your welcome page and your trainer access.',
+      );
+      await expectNoSeriousA11yViolations(page);
+      await confirmation.getByRole('link', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+    }
+  }
+  await expectNoSidewaysScroll(page);
+});
 
 test('a new trainer consents and signs all three documents on a phone; the admin sees, reminds, checks; the PDF verifies', async ({
   page,
@@ -109,10 +168,18 @@ test('a new trainer consents and signs all three documents on a phone; the admin
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/onboarding\/welcome$/);
 
-  // The QR code's address shows what was recorded and asks for the file to compare.
-  await page.goto(`/verify?id=${firstDocumentId}`);
+  // The address printed with the QR code shows what was recorded, with the signer, and asks for the file to
+  // compare; the document's number alone (numbers run in order) does not say who signed.
+  const printed = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' })
+    .replace(/\s+/g, ' ')
+    .match(/\/verify\?id=\d+&code=[\w-]+/)?.[0];
+  expect(printed).toContain(`id=${firstDocumentId}&`);
+  await page.goto(printed ?? '');
   await expect(page.getByText(`What we recorded for document ${firstDocumentId}`)).toBeVisible();
   await expect(page.getByText(new RegExp(`Trainer Agreement, signed by ${SIGNER.name}`))).toBeVisible();
+  await page.goto(`/verify?id=${firstDocumentId}`);
+  await expect(page.getByText(/^Trainer Agreement, signed on /)).toBeVisible();
+  await expect(page.getByText(SIGNER.name)).toHaveCount(0);
 
   // The verify page accepts the issued PDF and rejects it with one byte changed.
   await page.goto('/verify');

@@ -128,7 +128,7 @@ for (const device of ['phone', 'desktop'] as const) {
       expect(bill.status()).toBe(200);
       await admin.page.goto(`/admin/trainers/${user.trainerId}`);
       await expect(admin.page.getByText(/1 of 6 paid/)).toBeVisible();
-      await expect(admin.page.getByRole('cell', { name: 'failed' })).toBeVisible();
+      await expect(admin.page.getByRole('cell', { name: 'Failed', exact: true })).toBeVisible();
       await admin.close();
 
       await page.goto('/trainer-portal/dashboard');
@@ -146,6 +146,29 @@ for (const device of ['phone', 'desktop'] as const) {
     });
   });
 }
+
+test("an admin reads a self-enrolled trainer's change history starting with the self-enrolment", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('history');
+  await fillDetails(page, email);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Continue to Payment Options' }).click();
+  await chooseAndPay(page, 'Pay in Full', '4242 4242 4242 4242');
+  const user = await confirmAndSignIn(page);
+
+  const admin = await asAdmin(browser);
+  await admin.page.goto(`/admin/trainers/${user.trainerId}`);
+  await expect(admin.page.getByRole('heading', { level: 1, name: 'Riley Brooks' })).toBeVisible();
+  const history = admin.page.getByRole('region', { name: 'Change history' });
+  await expect(history.getByRole('listitem').last()).toContainText(
+    `Trainer added through the checkout: Riley Brooks <${email}>`,
+  );
+  await expect(history).toContainText('Self-enrolment · ');
+  await expectNoSeriousA11yViolations(admin.page);
+  await admin.close();
+});
 
 test('welcome lists the Essential Access resources and the way into the portal', async ({ page }) => {
   await signInAs(page, 'jasmine.carter@soulpunch.example');

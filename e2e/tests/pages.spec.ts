@@ -38,3 +38,23 @@ test('pages are served with a strict content security policy', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Trainer Portal' })).toBeVisible();
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 });
+
+test('the accessibility check fails a page with a serious issue (a nameless button, low contrast)', async ({
+  page,
+}) => {
+  await page.goto('/legal/terms');
+  await expect(page.getByRole('heading', { level: 1, name: /Terms & Conditions/ })).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    main.insertAdjacentHTML(
+      'afterbegin',
+      '<button type="button"></button><p style="color:#ddd;background:#fff">Faint words</p>',
+    );
+  });
+  const failure = await expectNoSeriousA11yViolations(page).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('button-name');
+  expect(failure).toContain('color-contrast');
+});

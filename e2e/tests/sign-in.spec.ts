@@ -1,4 +1,4 @@
-import { latestSignInLink, signInAs } from '../fixtures/auth';
+import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/test';
 
@@ -29,9 +29,8 @@ test('a trainer signs in, sees the dashboard, and logs out', async ({ page }) =>
 });
 
 test('a used link is refused on the confirm page', async ({ page }) => {
-  await signInAs(page, TRAINER);
+  const used = await signInAs(page, TRAINER);
   await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
-  const used = await latestSignInLink(page, TRAINER);
   await page.goto(used);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(/invalid, has expired or was already used/)).toBeVisible();

@@ -1,21 +1,21 @@
-// `npm run bench` (not part of CI): the public pages under load at 1,000 and 10,000 trainers, the admin search at
+// `npm run bench` (not part of CI): the public pages under load at 10,000 and 100,000 trainers, the admin search at
 // 100,000, and the server's cold start, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, else the local
 // server at 127.0.0.1:5432; the bench makes and drops its own databases there). Writes bench/last-results.md.
-//   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 1000,10000]
+//   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 10000,100000]
 //                    [--admin-trainers 100000] [--seconds 2] [--rounds 5] [--connections 50] [--runs 50]
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdminSearch, type SearchFigures } from './admin-search';
 import { benchColdStart, type StartFigures } from './cold-start';
-import { benchPublicPages, type PageFigures } from './public-pages';
+import { benchPublicPages, type MemoryFigure, type PageFigures } from './public-pages';
 import type { Engine } from './shared';
 
 const { values } = parseArgs({
   options: {
     only: { type: 'string', default: 'public,admin,start' },
     engines: { type: 'string', default: 'pglite,postgres' },
-    trainers: { type: 'string', default: '1000,10000' },
+    trainers: { type: 'string', default: '10000,100000' },
     'admin-trainers': { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '5' },
@@ -38,12 +38,17 @@ const load = {
 };
 
 const pages: PageFigures[] = [];
+const memory: MemoryFigure[] = [];
 const searches: SearchFigures[] = [];
 let start: StartFigures | null = null;
 
 for (const engine of engines) {
   if (only.has('public'))
-    for (const size of sizes) pages.push(...(await benchPublicPages(engine, size, load)));
+    for (const size of sizes) {
+      const result = await benchPublicPages(engine, size, load);
+      pages.push(...result.figures);
+      memory.push(result.memory);
+    }
   if (only.has('admin'))
     searches.push(...(await benchAdminSearch(engine, Number(values['admin-trainers']), Number(values.runs))));
 }
@@ -54,20 +59,28 @@ const n = (v: number, d = 0) =>
   v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const lines = [
   `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ` +
-    `autocannon ${load.connections} connections (gzip), app and plain http in turns: ${load.rounds} rounds of ` +
+    `wrk ${load.connections} connections (br), app and plain http in turns: ${load.rounds} rounds of ` +
     `${load.seconds} s each per answer; medians over the rounds.`,
   '',
 ];
 if (pages.length) {
   lines.push(
-    '| Engine | Trainers | Answer | Size (gzip) | App req/s | App p50 / p99 | Plain http req/s | Plain p50 / p99 | Ratio (rounds) |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Engine | Trainers | Answer | Size (br) | App req/s | App p50 / p99 | Plain http req/s | Plain p50 / p99 | Ratio (rounds) | Build / rebuild |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...pages.map(
       (f) =>
         `| ${name(f.engine)} | ${n(f.trainers)} | ${f.page} | ${n(f.bytes / 1024, 1)} KB | ${n(f.app.rps)} | ` +
-        `${f.app.p50} / ${f.app.p99} ms | ${n(f.plain.rps)} | ${f.plain.p50} / ${f.plain.p99} ms | ${f.ratio.toFixed(2)} ` +
-        `(${f.ratios.map((r) => r.toFixed(2)).join(', ')}) |`,
+        `${n(f.app.p50, 1)} / ${n(f.app.p99, 1)} ms | ${n(f.plain.rps)} | ${n(f.plain.p50, 1)} / ${n(f.plain.p99, 1)} ms | ${f.ratio.toFixed(2)} ` +
+        `(${f.ratios.map((r) => r.toFixed(2)).join(', ')}) | ${n(f.coldMs)} / ${n(f.rebuildMs)} ms |`,
     ),
+    '',
+  );
+}
+if (memory.length) {
+  lines.push(
+    `Memory after each load (RSS of the bench process, which holds the app): ${memory
+      .map((m) => `${name(m.engine)} ${n(m.trainers)}: ${n(m.rssMb)} MB`)
+      .join('; ')}.`,
     '',
   );
 }

@@ -1,17 +1,14 @@
 // The public pages under load: each answer of the real app beside a plain Node `http` server sending the same
-// bytes (in a worker thread), in the same run, with autocannon (50 connections) in a child process. The two take
+// bytes (in a worker thread), in the same run, with wrk (50 connections, bench/wrk.ts) in a child process. The two take
 // turns, several rounds each, so that the machine's other work falls on both alike. Prints req/s, p50/p99 and the
 // ratio app/plain (medians over the rounds). Run through `npm run bench` (see bench/index.ts for the options).
-import { execFile } from 'node:child_process';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { benchApp, type Engine, percentile } from './shared';
+import { ensureWrk, type LoadResult, wrkLoad } from './wrk';
 
-const run = promisify(execFile);
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+export type { LoadResult };
 
 export interface LoadOptions {
   connections: number;
@@ -20,40 +17,11 @@ export interface LoadOptions {
   rounds: number;
 }
 
-export interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+/** Browsers ask for brotli first; the app keeps each answer compressed both ways and sends brotli then. */
+const ACCEPT_ENCODING = 'br, gzip';
 
-/** Browsers ask for compressed answers; the bench does too (gzip, which every client takes). */
-const ACCEPT_ENCODING = 'gzip';
-
-async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      autocannonCli,
-      '-c',
-      String(connections),
-      '-d',
-      String(seconds),
-      '-j',
-      '-H',
-      `accept-encoding=${ACCEPT_ENCODING}`,
-      url,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const r = JSON.parse(stdout);
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
-}
+const load = (url: string, connections: number, seconds: number) =>
+  wrkLoad(url, connections, seconds, ACCEPT_ENCODING);
 
 interface Recorded {
   headers: OutgoingHttpHeaders;
@@ -99,9 +67,29 @@ async function plainServer(recorded: Map<string, Recorded>) {
   return { port, close: () => worker.terminate() };
 }
 
+/**
+ * What rebuilding an answer costs once something public changed: the answer is marked out of date, asked for
+ * (the old copy goes out at once) and the time until its rebuild is done is what a change costs the server.
+ */
+async function rebuildCost(app: FastifyInstance, url: string): Promise<number> {
+  const cache = app.publicDirectoryCache;
+  await cache.whenSettled();
+  cache.invalidate();
+  const started = performance.now();
+  await app.inject({ method: 'GET', url, headers: { 'accept-encoding': ACCEPT_ENCODING } });
+  await cache.whenSettled();
+  return performance.now() - started;
+}
+
 /** Waits until the app has worked through what a load left queued. */
 async function settle(address: string) {
   await fetch(`${address}/api/health`);
+}
+
+export interface MemoryFigure {
+  engine: Engine;
+  trainers: number;
+  rssMb: number;
 }
 
 export interface PageFigures {
@@ -110,6 +98,9 @@ export interface PageFigures {
   page: string;
   url: string;
   bytes: number;
+  /** The answer's first build (nothing cached), and a rebuild after a change (sent stale meanwhile). */
+  coldMs: number;
+  rebuildMs: number;
   /** Medians over the rounds. */
   app: LoadResult;
   plain: LoadResult;
@@ -135,10 +126,11 @@ export async function benchPublicPages(
   engine: Engine,
   trainers: number,
   options: LoadOptions,
-): Promise<PageFigures[]> {
+): Promise<{ figures: PageFigures[]; memory: MemoryFigure }> {
   console.log(
     `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${trainers.toLocaleString('en-US')} trainers`,
   );
+  ensureWrk();
   const { app, close } = await benchApp(engine, trainers);
   try {
     const hq = await app.db
@@ -146,16 +138,35 @@ export async function benchPublicPages(
       .select('id')
       .where('isHeadquarters', '=', true)
       .executeTakeFirstOrThrow();
+    const firstClass = await app.db
+      .selectFrom('classes')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const pages: Array<[string, string]> = [
+      // The spec's 'returns the list': a bounded first page and a Link to the next (issue 24).
+      ['public list, no query', '/api/public-trainers'],
       ['public list, first page', '/api/public-trainers?limit=12'],
       ['map markers', '/api/public-trainers/markers'],
       ['state counts', '/api/public-trainers/states'],
       ['public profile', `/api/public-trainers/${hq.id}`],
       ['classes list', '/api/classes'],
       ['.ics feed (a trainer)', `/api/calendar/trainers/${hq.id}.ics`],
+      // The server-rendered pages, as a visitor gets them (no session cookie).
+      ['/find-trainer (HTML)', '/find-trainer'],
+      ['/classes (HTML)', '/classes'],
+      ['/public-calendar (HTML)', '/public-calendar'],
+      ['/trainer/:id (HTML)', `/trainer/${hq.id}`],
+      ['/public/class/:id (HTML)', `/public/class/${firstClass.id}`],
     ];
     const recorded = new Map<string, Recorded>();
-    for (const [, url] of pages) recorded.set(url, await record(app, url));
+    const builds = new Map<string, { coldMs: number; rebuildMs: number }>();
+    for (const [, url] of pages) {
+      const started = performance.now();
+      recorded.set(url, await record(app, url));
+      const coldMs = performance.now() - started;
+      builds.set(url, { coldMs, rebuildMs: await rebuildCost(app, url) });
+    }
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const plain = await plainServer(recorded);
     const figures: PageFigures[] = [];
@@ -184,6 +195,8 @@ export async function benchPublicPages(
           page,
           url,
           bytes,
+          coldMs: builds.get(url)?.coldMs ?? Number.NaN,
+          rebuildMs: builds.get(url)?.rebuildMs ?? Number.NaN,
           app: medianResult(app),
           plain: medianResult(reference),
           ratios,
@@ -195,7 +208,10 @@ export async function benchPublicPages(
     } finally {
       await plain.close();
     }
-    return figures;
+    // What the process holds once the loads are done (the app, its cache and the bench's own small part).
+    const rssMb = process.memoryUsage().rss / 1024 / 1024;
+    console.log(`  memory after the loads (RSS): ${rssMb.toFixed(0)} MB`);
+    return { figures, memory: { engine, trainers, rssMb } };
   } finally {
     await close();
   }
@@ -209,9 +225,10 @@ export function formatRow(f: PageFigures): string {
     f.app.errors || f.plain.errors ? `  (errors: app ${f.app.errors}, plain ${f.plain.errors})` : '';
   return [
     `  ${f.page.padEnd(24)}`,
-    `${(f.bytes / 1024).toFixed(1).padStart(7)} KB gz`,
-    `app ${fixed(f.app.rps).padStart(6)} req/s p50 ${fixed(f.app.p50).padStart(3)} ms p99 ${fixed(f.app.p99).padStart(4)} ms`,
-    `plain ${fixed(f.plain.rps).padStart(6)} req/s p50 ${fixed(f.plain.p50).padStart(3)} ms p99 ${fixed(f.plain.p99).padStart(4)} ms`,
-    `ratio ${f.ratio.toFixed(2)} (rounds ${f.ratios.map((r) => r.toFixed(2)).join(', ')})${errors}`,
+    `${(f.bytes / 1024).toFixed(1).padStart(7)} KB br`,
+    `app ${fixed(f.app.rps).padStart(6)} req/s p50 ${fixed(f.app.p50, 1).padStart(5)} ms p99 ${fixed(f.app.p99, 1).padStart(6)} ms`,
+    `plain ${fixed(f.plain.rps).padStart(6)} req/s p50 ${fixed(f.plain.p50, 1).padStart(5)} ms p99 ${fixed(f.plain.p99, 1).padStart(6)} ms`,
+    `ratio ${f.ratio.toFixed(2)} (rounds ${f.ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    `build ${fixed(f.coldMs)} ms, rebuild ${fixed(f.rebuildMs)} ms${errors}`,
   ].join('  ');
 }

@@ -1,5 +1,6 @@
 // Helpers of the benchmarks (not tests): build the real app on a fresh database seeded with generated trainers.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,18 @@ async function freshPostgres(name: string): Promise<string> {
   return url.toString();
 }
 
+const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** The web build the server-rendered pages need (its page renderer in dist-ssr); built once when missing. */
+function ensureWebBuild() {
+  if (existsSync(path.join(webDist, '..', 'dist-ssr', 'entry-server.js'))) return;
+  console.log('  building the web app (npm run build -w @soulpunch/web) for the HTML pages');
+  execFileSync('npm', ['run', 'build', '-w', '@soulpunch/web'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    stdio: 'inherit',
+  });
+}
+
 export interface BenchApp {
   app: FastifyInstance;
   close: () => Promise<void>;
@@ -41,8 +54,9 @@ export async function benchApp(engine: Engine, trainers: number): Promise<BenchA
     engine === 'postgres'
       ? { kind: 'postgres', url: await freshPostgres(`sp_bench_${trainers}`) }
       : { kind: 'pglite', dataDir };
+  ensureWebBuild();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'off' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'off', WEB_DIST_DIR: webDist },
     { sessionSecret: 'bench-secret-that-is-long-enough-000000', dataDir, appUrl: 'http://localhost:3000' },
   );
   const app = await buildApp(config, { database: target, logger: false, scheduler: false });

@@ -3,9 +3,9 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { healthAnswerSchema } from '@soulpunch/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import {
+  checkDatabaseAnswers,
   type DatabaseTarget,
   type Db,
   databaseTargetFor,
@@ -28,16 +28,21 @@ import { assistantRoutes } from './modules/assistant/routes';
 import { originFormUrl, useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
+import { calendarRoutes } from './modules/calendar/routes';
+import { calendarJobs } from './modules/calendar/service';
+import { certificationJobs } from './modules/certification/round';
+import { certificationRoutes } from './modules/certification/routes';
 import { classRoutes } from './modules/classes/routes';
 import { devRoutes } from './modules/dev/routes';
 import { directoryRoutes, usePublicDirectoryCache } from './modules/directory/routes';
 import { documentJobs, documentRoutes } from './modules/documents/routes';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { createMailer, type Mailer } from './modules/mail/mailer';
 import { mailJobs } from './modules/mail/queue';
 import { paymentJobs, paymentRoutes } from './modules/payments/routes';
 import { resourceAdminRoutes } from './modules/portal/resources-admin';
 import { portalRoutes } from './modules/portal/routes';
 import { profileJobs, profileRoutes } from './modules/profiles/routes';
+import { reviewJobs, reviewRoutes } from './modules/reviews/routes';
 import { trainerRoutes } from './modules/trainers/routes';
 import { ensureUser, grantRole } from './modules/users/repository';
 import { useErrorHandler } from './plugins/error-handler';
@@ -141,13 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const user = await ensureUser(db, email, email.split('@')[0] ?? email);
     await grantRole(db, user.id, 'admin');
   }
-  if (config.loadDemoData && (await loadDemoDataIfEmpty(db))) {
-    app.log.info('loaded demo data into the empty database');
-  }
-
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(db, app.log, config.env);
+  const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 
@@ -170,8 +169,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = options.storage ?? createFileStorage(config.storage);
   const clock = options.clock ?? systemClock;
   const deps: AppDeps = { db, config, mailer, storage, clock };
+  if (config.loadDemoData && (await loadDemoDataIfEmpty(deps))) {
+    app.log.info('loaded demo data into the empty database');
+  }
   useAccessRules(app, deps);
-  await usePublicDirectoryCache(app, listen);
+  await usePublicDirectoryCache(app, listen, clock);
   await useOpenApi(app, config.appUrl);
 
   app
@@ -181,7 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       { schema: { response: { 200: healthAnswerSchema } }, config: { access: 'public' } },
       async (request) => {
         try {
-          await sql`select 1`.execute(db);
+          await checkDatabaseAnswers(db);
         } catch (err) {
           request.log.warn({ err }, 'health check: database unavailable');
           throw databaseUnavailable();
@@ -196,10 +198,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(profileRoutes, deps);
   await app.register(directoryRoutes, deps);
   await app.register(classRoutes, deps);
+  await app.register(calendarRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(documentRoutes, deps);
+  await app.register(certificationRoutes, deps);
   await app.register(assistantRoutes, deps);
   await app.register(resourceAdminRoutes, deps);
+  await app.register(reviewRoutes, deps);
   await app.register(devRoutes, deps);
 
   if (options.scheduler ?? config.env !== 'test') {
@@ -212,6 +217,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ...documentJobs(deps, app.log),
         ...mailJobs(deps, app.log),
         ...profileJobs(deps),
+        ...calendarJobs(deps),
+        ...reviewJobs(deps),
+        ...certificationJobs(deps, app.log),
       ],
       app.log,
       clock,
@@ -219,6 +227,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => stop());
   }
 
-  await serveWebApp(app, config, db);
+  await serveWebApp(app, config, db, clock);
   return app;
 }

@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
-import { emailSchema, SCHEDULE_DEFAULTS } from '@soulpunch/shared';
+import {
+  CERTIFICATION_DEFAULTS,
+  emailSchema,
+  RENEWAL_REQUIREMENTS,
+  type RenewalRequirement,
+  SCHEDULE_DEFAULTS,
+} from '@soulpunch/shared';
 import { z } from 'zod';
+import { DEFAULT_DEMO_TRAINER_COUNT } from './demo/demo-count';
 import type { StorageConfig } from './lib/file-storage';
 
 /**
@@ -12,6 +19,20 @@ import type { StorageConfig } from './lib/file-storage';
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+/** A comma-separated list of day counts ('90,60,30,7'), largest first, each once. */
+function dayList(defaults: readonly number[]) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== ''
+        ? value.split(',').map((s) => Number(s.trim()))
+        : [...defaults],
+    z
+      .array(z.number().int({ error: 'must be whole days' }).min(1).max(365))
+      .min(1)
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+  );
+}
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -56,6 +77,7 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(100_000).default(5),
   ),
   DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['auto', 'off']).default('auto')),
+  DEMO_TRAINERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
   MAP_TILE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -90,6 +112,30 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(365).default(SCHEDULE_DEFAULTS.documentReminderIntervalDays),
   ),
+  CERTIFICATION_YEARS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10).default(CERTIFICATION_DEFAULTS.validityYears),
+  ),
+  CERTIFICATION_REMINDER_DAYS: dayList(CERTIFICATION_DEFAULTS.reminderDays),
+  RENEWAL_REQUIRES: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z
+      .string()
+      .default(CERTIFICATION_DEFAULTS.renewalRequires.join(','))
+      .transform((v) => (v === '' || v === 'none' ? [] : [...new Set(v.split(',').map((s) => s.trim()))]))
+      .pipe(
+        z.array(
+          z.enum(RENEWAL_REQUIREMENTS, {
+            error: `each must be one of ${RENEWAL_REQUIREMENTS.join(', ')} (or none)`,
+          }),
+        ),
+      ),
+  ),
+  INSURANCE_REQUIRED: z.preprocess(
+    emptyAsUndefined,
+    z.stringbool().default(CERTIFICATION_DEFAULTS.insuranceRequired),
+  ),
+  INSURANCE_REMINDER_DAYS: dayList(CERTIFICATION_DEFAULTS.insuranceReminderDays),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
@@ -137,6 +183,11 @@ export interface AppConfig {
   mapTiles: { url: string; attribution: string } | null;
   /** Load demo data into an empty embedded database at start (never in production). */
   loadDemoData: boolean;
+  /**
+   * How many trainers the demo data has (DEMO_TRAINERS, outside production): the first 40 with their payments and
+   * documents, the rest generated as `npm run seed` makes them, to measure the pages at a brand's full size.
+   */
+  demoTrainers: number;
   /** Built web app served by the server, when present. */
   webDistDir: string;
   /** Who takes payments: the offline test provider (default outside production) or Stripe. */
@@ -152,6 +203,16 @@ export interface AppConfig {
   /** The first automatic reminder after this many days, then one every interval until expiry. */
   documentFirstReminderDays: number;
   documentReminderIntervalDays: number;
+  /** The certification record (decision record 0014): validity, renewal reminders and requirements, insurance. */
+  certification: {
+    validityYears: number;
+    /** Days before expiry a renewal reminder goes out, largest first; one more is sent on lapse. */
+    reminderDays: number[];
+    renewalRequires: RenewalRequirement[];
+    /** An expired insurance policy pauses the public listing until an admin accepts a new one. */
+    insuranceRequired: boolean;
+    insuranceReminderDays: number[];
+  };
   /** Where pictures and sealed PDFs are kept: DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** How often scheduled work (reminders, expiry, payment grace) runs; once per round across instances. */
@@ -230,6 +291,10 @@ export function loadConfig(
     // Tile providers' terms require their credit on the map.
     problems.push('MAP_TILE_ATTRIBUTION: required when MAP_TILE_URL is set');
   }
+  if (e.DEMO_TRAINERS !== undefined && e.NODE_ENV === 'production') {
+    // Production never loads demo data: a count there is a mistake in the environment, not a setting.
+    problems.push('DEMO_TRAINERS: not allowed when NODE_ENV is production (demo data is never loaded there)');
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if ('problem' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.problem}`);
   problems.push(...productionProblems(env, overrides));
@@ -254,6 +319,7 @@ export function loadConfig(
         ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION.trim() }
         : null,
     loadDemoData: e.DEMO_DATA === 'auto' && e.NODE_ENV !== 'production' && !e.DATABASE_URL,
+    demoTrainers: e.DEMO_TRAINERS ?? DEFAULT_DEMO_TRAINER_COUNT,
     webDistDir: e.WEB_DIST_DIR
       ? resolveFromInvocation(e.WEB_DIST_DIR, env)
       : path.resolve(import.meta.dirname, '../../web/dist'),
@@ -265,6 +331,13 @@ export function loadConfig(
     documentExpiryDays: e.DOCUMENT_EXPIRY_DAYS,
     documentFirstReminderDays: e.DOCUMENT_FIRST_REMINDER_DAYS,
     documentReminderIntervalDays: e.DOCUMENT_REMINDER_INTERVAL_DAYS,
+    certification: {
+      validityYears: e.CERTIFICATION_YEARS,
+      reminderDays: e.CERTIFICATION_REMINDER_DAYS,
+      renewalRequires: e.RENEWAL_REQUIRES,
+      insuranceRequired: e.INSURANCE_REQUIRED,
+      insuranceReminderDays: e.INSURANCE_REMINDER_DAYS,
+    },
     storage: e.S3_BUCKET
       ? {
           kind: 's3',

@@ -48,6 +48,8 @@ async function main() {
     async ({ signal, err }) => {
       if (err) app.log.error({ err }, 'uncaught error: shutting down');
       draining = true;
+      // The public answers sent before routing would skip the hook that closes each connection.
+      app.publicFastPath.stop();
       app.log.info({ signal, inFlight: inFlight.count }, 'shutting down: finishing requests in flight');
       await inFlight.idle({ limitMs: DRAIN_LIMIT_MS, quietMs: QUIET_MS });
       // Stop listening, close idle connections, wait for any last answer, then close the database cleanly.

@@ -37,9 +37,15 @@ const PUBLIC_ROUTES = [
   // The e-mail change link may be opened on another device, signed out: the token is the proof.
   'POST /api/email-change/confirm',
   'POST /api/registrations/cancel',
+  'POST /api/registrations/cancel-link',
+  // A review link's page reads its class, and the review is sent with the link's token (no session).
+  'POST /api/reviews/link',
+  'POST /api/reviews',
   'GET /api/calendar/classes.ics',
   'GET /api/calendar/classes/:id.ics',
   'GET /api/calendar/trainers/:id.ics',
+  // An admin's private calendar feed: the secret token in the address is the key (calendar apps have no session).
+  'GET /api/calendar/admin/:token.ics',
   // Enrolment: a visitor with the HttpOnly enrolment cookie (each handler checks it), the provider's webhook, and
   // the two calls the spec's payment-confirmation screen makes (checked against the cookie, the session or admin).
   'POST /api/enrolments',

@@ -313,6 +313,38 @@ describe('admin: the knowledge base', () => {
 });
 
 describe('admin: asked questions', () => {
+  it('declines a low-confidence question and lists it as unanswered; a paraphrase cites the right article (issue 23)', async () => {
+    const low = await ask(devon, 'Can I teach kids under 12?');
+    expect(low.statusCode).toBe(200);
+    const declined = low.json() as ChatAnswer;
+    expect(declined).toMatchObject({ answered: false, answer: assistantMessages.notFound, sources: [] });
+    const row = await t.app.db
+      .selectFrom('assistantQuestions')
+      .select(['answered', 'answer', 'sources'])
+      .where('id', '=', declined.questionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ answered: false, answer: assistantMessages.notFound });
+
+    const paid = (
+      await ask(devon, 'How do I get paid by the people who attend my classes?')
+    ).json() as ChatAnswer;
+    expect(paid.answered).toBe(true);
+    expect((await slugsOf(paid))[0]).toBe('faq-class-payments');
+    expect(paid.answer).toContain('Stripe or PayPal');
+
+    const unanswered = await adminCall<AskedQuestion[]>(
+      'GET',
+      '/api/admin/assistant/questions?filter=unanswered',
+    );
+    expect(unanswered.find((q) => q.id === declined.questionId)).toMatchObject({
+      question: 'Can I teach kids under 12?',
+      trainerName: 'Devon Price',
+      answered: false,
+      sources: [],
+    });
+    expect(unanswered.map((q) => q.id)).not.toContain(paid.questionId);
+  });
+
   it('lists recent and unanswered questions and turns one into a draft article (once)', async () => {
     const declined = (
       await ask(devon, 'Can I bring my pet iguana to the trampoline park?')

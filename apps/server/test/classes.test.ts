@@ -1,7 +1,7 @@
 import { instantToZonedTime } from '@soulpunch/shared';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, seedCast, type TestApp, withCookie } from './helper';
+import { buildTestApp, FRESH_WITHIN, seedCast, type TestApp, withCookie } from './helper';
 
 let t: TestApp;
 let maria: string;
@@ -214,7 +214,7 @@ describe('public lists, cancellation and feeds', () => {
     await register(basic.id, 1);
     const res = await call(maria, 'POST', `/api/classes/${basic.id}/cancel`);
     expect(res.json().status).toBe('cancelled');
-    expect(await titles()).toEqual(['Corporate Safety']);
+    await expect.poll(() => titles(), FRESH_WITHIN).toEqual(['Corporate Safety']);
     const notice = await outbox('person1@example.com');
     expect(notice.at(-1)?.subject).toBe('Cancelled: Basic Self-Defense');
     expect(notice.at(-1)?.attachments[0]?.content).toContain('STATUS:CANCELLED');
@@ -314,32 +314,37 @@ describe('cached public classes answers', () => {
     expect(feed.body).toContain('BEGIN:VCALENDAR');
   });
 
-  it('shows a registration at once, and a change written straight into the database soon after', async () => {
+  it('shows a registration, and a change written straight into the database, within 2 s', async () => {
     const created = await addClass({ capacity: 5 });
     const page = await get(`/api/classes/${created.id}`);
     expect(page.json()).toMatchObject({ registeredCount: 0, spotsLeft: 5 });
     expect((await register(created.id, 1)).statusCode).toBe(201);
-    const afterRegistration = await get(`/api/classes/${created.id}`, {
-      'if-none-match': String(page.headers.etag),
-    });
-    expect(afterRegistration.statusCode).toBe(200);
-    expect(afterRegistration.json()).toMatchObject({ registeredCount: 1, spotsLeft: 4 });
+    // The old copy (a 304 to its holder) until the rebuild the registration started has run.
+    const afterRegistration = () =>
+      get(`/api/classes/${created.id}`, { 'if-none-match': String(page.headers.etag) });
+    await expect.poll(async () => (await afterRegistration()).statusCode, FRESH_WITHIN).toBe(200);
+    expect((await afterRegistration()).json()).toMatchObject({ registeredCount: 1, spotsLeft: 4 });
 
-    // Another instance or a script: the database's notice clears the cache (on PostgreSQL, a moment later).
+    // Another instance or a script: the database's notice has the answers rebuilt (on PostgreSQL, a moment later).
     await t.app.db
       .updateTable('classes')
       .set({ title: 'Campus Safety' })
       .where('id', '=', created.id)
       .execute();
     await expect
-      .poll(async () => (await get('/api/classes')).json().map((c: { title: string }) => c.title))
+      .poll(
+        async () => (await get('/api/classes')).json().map((c: { title: string }) => c.title),
+        FRESH_WITHIN,
+      )
       .toContain('Campus Safety');
     await t.app.db
       .updateTable('classRegistrations')
       .set({ status: 'cancelled' })
       .where('classId', '=', created.id)
       .execute();
-    await expect.poll(async () => (await get(`/api/classes/${created.id}`)).json().spotsLeft).toBe(5);
+    await expect
+      .poll(async () => (await get(`/api/classes/${created.id}`)).json().spotsLeft, FRESH_WITHIN)
+      .toBe(5);
   });
 
   it('does not keep an error: an unknown class or trainer is 404 every time', async () => {

@@ -108,6 +108,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
 
+  it('takes a demo trainer count outside production only, 40 by default', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, { dataDir: '/tmp/sp-config' }).demoTrainers).toBe(40);
+    expect(
+      loadConfig({ ...secret, DEMO_TRAINERS: '100000' }, { dataDir: '/tmp/sp-config' }).demoTrainers,
+    ).toBe(100_000);
+    expect(() => loadConfig({ ...secret, DEMO_TRAINERS: '100001' }, { dataDir: '/tmp/sp-config' })).toThrow(
+      /DEMO_TRAINERS/,
+    );
+    expect(() => loadConfig({ ...secret, DEMO_TRAINERS: 'many' }, { dataDir: '/tmp/sp-config' })).toThrow(
+      /DEMO_TRAINERS/,
+    );
+    expect(() =>
+      loadConfig({
+        ...secret,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.com',
+        PAYMENT_PROVIDER: 'test',
+        DEMO_TRAINERS: '500',
+      }),
+    ).toThrow(/DEMO_TRAINERS: not allowed when NODE_ENV is production/);
+  });
+
   it('refuses to start production without SMTP_URL and an explicit PAYMENT_PROVIDER, naming each at once', () => {
     let error: unknown;
     try {

@@ -5,7 +5,8 @@ import {
   generateDemoTrainers,
   loadDemoDataIfEmpty,
 } from '../src/demo/demo-data';
-import { buildTestApp, type TestApp } from './helper';
+import { systemClock } from '../src/lib/clock';
+import { appDeps, buildTestApp, type TestApp } from './helper';
 
 describe('demo data generator', () => {
   it('is deterministic and varied, with headquarters in Tulsa, OK', () => {
@@ -35,8 +36,8 @@ describe('loading demo data', () => {
   afterAll(() => t.close());
 
   it('loads into an empty database once, with the admin, headquarters as admin too, and trainer accounts', async () => {
-    expect(await loadDemoDataIfEmpty(t.app.db)).toBe(true);
-    expect(await loadDemoDataIfEmpty(t.app.db)).toBe(false);
+    expect(await loadDemoDataIfEmpty(appDeps(t.app, systemClock))).toBe(true);
+    expect(await loadDemoDataIfEmpty(appDeps(t.app, systemClock))).toBe(false);
     const trainers = await t.app.db.selectFrom('trainers').selectAll().execute();
     expect(trainers).toHaveLength(40);
     expect(trainers.every((tr) => tr.userId !== null)).toBe(true);
@@ -58,8 +59,11 @@ describe('loading demo data', () => {
     // Every demo city is in the gazetteer, so every demo trainer is on the map.
     expect(trainers.filter((tr) => tr.latitude === null)).toEqual([]);
     const classes = await t.app.db.selectFrom('classes').selectAll().execute();
-    expect(classes.length).toBeGreaterThan(20);
-    expect(classes.every((c) => c.startsAt.getTime() > Date.now())).toBe(true);
+    // The classes ahead; the past ones are those the demo's reviews were written for (demo-reviews.ts).
+    const past = classes.filter((c) => c.startsAt.getTime() <= Date.now());
+    const reviewed = await t.app.db.selectFrom('reviews').select('classId').distinct().execute();
+    expect(past.length).toBe(reviewed.length + 1); // and the class that ended just before the demo loaded
+    expect(classes.length - past.length).toBeGreaterThan(20);
     expect(new Set(classes.map((c) => c.timeZone)).size).toBeGreaterThan(2);
   });
 });
@@ -77,5 +81,40 @@ describe('administrators from ADMIN_EMAILS', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('loading demo data at a generated size (DEMO_TRAINERS)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demoTrainers: 300 });
+  });
+  afterAll(() => t.close());
+
+  it('loads the demo and generated trainers, the stories only for the demo forty', async () => {
+    expect(await loadDemoDataIfEmpty(appDeps(t.app, systemClock))).toBe(true);
+    const count = await t.app.db
+      .selectFrom('trainers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(300);
+    // The generator's first forty are the demo's own trainers: their payments and documents were made.
+    const demo = generateDemoTrainers(40).map((d) => d.email);
+    const withDocuments = await t.app.db
+      .selectFrom('documents')
+      .innerJoin('trainers', 'trainers.id', 'documents.trainerId')
+      .select('trainers.email')
+      .distinct()
+      .execute();
+    expect(withDocuments.length).toBeGreaterThan(0);
+    expect(withDocuments.every((row) => demo.includes(row.email))).toBe(true);
+    // The generated trainers are loaded as they end up, not waiting on a payment that will never be told.
+    const generated = await t.app.db
+      .selectFrom('trainers')
+      .select(['email', 'paymentStatus'])
+      .where('email', 'not in', demo)
+      .execute();
+    expect(generated).toHaveLength(260);
+    expect(new Set(generated.map((g) => g.paymentStatus))).toContain('completed');
   });
 });

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
 import { DAY_MS, manualClock } from '../src/lib/clock';
 import { createRequiredDocuments, runDocumentSchedule } from '../src/modules/documents/service';
-import { appDeps, buildTestApp, latestMailTo, seedCast, type TestApp, withCookie } from './helper';
+import {
+  appDeps,
+  buildTestApp,
+  FRESH_WITHIN,
+  latestMailTo,
+  seedCast,
+  type TestApp,
+  withCookie,
+} from './helper';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -55,6 +63,7 @@ async function signAll(cookie: string, trainerId: number) {
   }
 }
 
+/** The directory's trainers: a change shows there within 2 s (polled). */
 const listedIds = async () => {
   const body = (await app.inject({ method: 'GET', url: '/api/public-trainers' })).json() as
     | Array<{ id: number }>
@@ -104,7 +113,7 @@ describe('templates and the re-sign campaign', () => {
 
   it('publishing v2 sends it to v1 signers; the directory keeps them while it is open, drops them when it expires, and takes them back once signed', async () => {
     await signAll(cast.maria, cast.mariaId);
-    expect(await listedIds()).toContain(cast.mariaId);
+    await expect.poll(listedIds, FRESH_WITHIN).toContain(cast.mariaId);
     // Devon has not signed anything: the campaign is for signers of an older version only.
     await createRequiredDocuments(deps, cast.devonId);
 
@@ -130,19 +139,19 @@ describe('templates and the re-sign campaign', () => {
     expect(campaign.trainers[0]).toMatchObject({ trainerId: cast.mariaId, status: 'sent' });
 
     // Still open: the v1 signature stands.
-    expect(await listedIds()).toContain(cast.mariaId);
+    await expect.poll(listedIds, FRESH_WITHIN).toContain(cast.mariaId);
     clock.set(new Date(clock.now().getTime() + 31 * DAY_MS));
     await runDocumentSchedule(deps, clock.now());
-    expect(await listedIds()).not.toContain(cast.mariaId);
+    await expect.poll(listedIds, FRESH_WITHIN).not.toContain(cast.mariaId);
     const standing = (await get(cast.maria, `/api/trainers/${cast.mariaId}/standing`)).json();
     expect(standing.listed).toBe(false);
     expect(standing.reasons.join(' ')).toMatch(/Non-Disclosure Agreement version 2/);
     expect((await get(cast.devon, `/api/trainers/${cast.mariaId}/standing`)).statusCode).toBe(403);
 
     expect((await post(cast.admin, `/api/documents/${mariaNda?.id}/resend`)).json().status).toBe('sent');
-    expect(await listedIds()).toContain(cast.mariaId);
+    await expect.poll(listedIds, FRESH_WITHIN).toContain(cast.mariaId);
     await signAll(cast.maria, cast.mariaId);
-    expect(await listedIds()).toContain(cast.mariaId);
+    await expect.poll(listedIds, FRESH_WITHIN).toContain(cast.mariaId);
     expect((await get(cast.admin, '/api/document-templates/nda/campaign')).json().counts).toEqual({
       total: 1,
       signed: 1,
@@ -162,7 +171,7 @@ describe('templates and the re-sign campaign', () => {
       .set({ accessPausedAt: clock.now() })
       .where('id', '=', cast.mariaId)
       .execute();
-    expect(await listedIds()).not.toContain(cast.mariaId);
+    await expect.poll(listedIds, FRESH_WITHIN).not.toContain(cast.mariaId);
     expect((await get(cast.maria, `/api/trainers/${cast.mariaId}/standing`)).json()).toEqual({
       listed: false,
       reasons: ['Your portal access is paused: an instalment is unpaid.'],

@@ -70,8 +70,16 @@ describe('required documents', () => {
       ['nda', 'sent'],
       ['liability_waiver', 'sent'],
     ]);
-    const mail = await latestMailTo(app, 'maria@example.com');
-    expect(mail?.textBody).toMatch(/\/trainer-portal\/documents\/\d+/);
+    // One e-mail lists the three, each with its link (not three e-mails in the same second).
+    const mails = await app.db
+      .selectFrom('outboxMessages')
+      .select(['subject', 'textBody'])
+      .where('toAddress', '=', 'maria@example.com')
+      .where('subject', 'like', 'Please sign%')
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual(['Please sign your Soul Punch trainer documents']);
+    expect(mails[0]?.textBody.match(/\/trainer-portal\/documents\/\d+/g)).toHaveLength(3);
+    expect(mails[0]?.textBody).toContain('The documents stay open for 30 days, until Friday, May 1, 2026.');
     // The admin list, the dashboard's pending documents and the trainer's own list agree.
     expect((await get(cast.admin, '/api/documents')).json()).toHaveLength(6);
     expect((await get(cast.admin, '/api/dashboard/stats')).json().pendingDocuments).toHaveLength(6);
@@ -83,7 +91,7 @@ describe('required documents', () => {
 });
 
 describe('signing', () => {
-  it("refuses a signature without consent, without the box or name, with another version, or on another trainer's document, changing nothing", async () => {
+  it("refuses a signature without consent, without the box, without the signer's own name, with another version, or on another trainer's document, changing nothing", async () => {
     const [doc] = await docsOf(cast.maria, cast.mariaId);
     if (!doc) throw new Error('no document');
     const good = { templateHash: doc.templateHash, agreed: true, fullName: 'Maria Garcia' };
@@ -100,6 +108,16 @@ describe('signing', () => {
     expect(noBox.json().error.message).toMatch(/I have read and agree/);
     const noName = await post(cast.maria, `/api/documents/${doc.id}/sign`, { ...good, fullName: ' ' });
     expect(noName.statusCode).toBe(400);
+    // Another person's name is no signature: the message names the account's name and the field.
+    const otherName = await post(cast.maria, `/api/documents/${doc.id}/sign`, {
+      ...good,
+      fullName: 'Mickey Mouse',
+    });
+    expect(otherName.statusCode).toBe(400);
+    expect(otherName.json().error).toMatchObject({
+      code: 'name_mismatch',
+      fields: { fullName: expect.stringContaining("'Maria Garcia'") },
+    });
     const otherVersion = await post(cast.maria, `/api/documents/${doc.id}/sign`, {
       ...good,
       templateHash: 'a'.repeat(64),
@@ -131,7 +149,9 @@ describe('signing', () => {
       .execute();
     await consent(cast.maria);
     const docs = await docsOf(cast.maria, cast.mariaId);
-    for (const doc of docs) {
+    // Her own name, however she types it: case, spacing and accents do not count.
+    const typed = ['Maria Garcia', 'maría  GARCÍA', ' Maria garcia '];
+    for (const [i, doc] of docs.entries()) {
       const detail = (await get(cast.maria, `/api/documents/${doc.id}`)).json();
       expect(detail.body.length).toBeGreaterThan(500);
       const res = await app.inject(
@@ -140,7 +160,7 @@ describe('signing', () => {
           url: `/api/documents/${doc.id}/sign`,
           headers: { 'user-agent': 'Vitest Phone/1.0' },
           remoteAddress: '203.0.113.7',
-          payload: { templateHash: detail.templateHash, agreed: true, fullName: 'Maria Garcia' },
+          payload: { templateHash: detail.templateHash, agreed: true, fullName: typed[i] },
         }),
       );
       expect(res.statusCode, res.body).toBe(200);
@@ -238,12 +258,22 @@ describe('sealed PDF and verification', () => {
       const rejected = await verify(tampered);
       expect(rejected.json()).toMatchObject({ valid: false, document: null });
       expect(rejected.json().reasons.join(' ')).toMatch(/changed|not issued/);
-      const facts = await app.inject({ method: 'GET', url: `/api/verify/${doc.id}` });
-      expect(facts.json()).toMatchObject({
+      // The number alone (they run in order) does not name the signer; the code printed on the PDF does.
+      const facts = (query: string) => app.inject({ method: 'GET', url: `/api/verify/${doc.id}${query}` });
+      expect((await facts('')).json()).toMatchObject({
         id: doc.id,
-        signerName: 'Maria Garcia',
+        signerName: null,
         pdfSha256: expect.any(String),
       });
+      const printed = text.replace(/\s+/g, ' ').match(/\/verify\?id=(\d+)&code=([\w-]+)/);
+      expect(printed?.[1]).toBe(String(doc.id));
+      expect((await facts(`?code=${printed?.[2]}`)).json()).toMatchObject({
+        id: doc.id,
+        signerName: 'Maria Garcia',
+      });
+      const wrong = `${printed?.[2]?.slice(0, -1)}${printed?.[2]?.endsWith('A') ? 'B' : 'A'}`;
+      expect((await facts(`?code=${wrong}`)).json()).toMatchObject({ signerName: null });
+      expect((await facts(`?code=${printed?.[2]}&extra=1`)).statusCode).toBe(400);
     },
   );
 });
@@ -284,6 +314,22 @@ describe('reminders, expiry and the admin actions', () => {
     clock.advanceDays(1);
     expect((await runDocumentSchedule(deps, clock.now())).reminded).toBe(6);
     expect((await status()).reminderSentAt).toBe('2026-04-06T15:00:00.000Z');
+    // Each trainer's three reminders come in one e-mail, with the closing day as people write it.
+    const reminders = await app.db
+      .selectFrom('outboxMessages')
+      .select(['toAddress', 'subject', 'textBody'])
+      .where('subject', 'like', 'Reminder%')
+      .orderBy('id')
+      .execute();
+    expect(reminders.map((m) => [m.toAddress, m.subject])).toEqual([
+      ['maria@example.com', 'Reminder: please sign your Soul Punch trainer documents'],
+      ['devon@example.com', 'Reminder: please sign your Soul Punch trainer documents'],
+    ]);
+    expect(reminders[1]?.textBody).toContain('Three documents are still waiting for your signature.');
+    expect(reminders[1]?.textBody).toContain('They stay open until Friday, May 1, 2026.');
+    expect(
+      reminders[1]?.textBody.match(/- Review and sign the .+: http:\/\/\S+\/trainer-portal\/documents\/\d+/g),
+    ).toHaveLength(3);
     clock.advanceDays(1);
     expect((await runDocumentSchedule(deps, clock.now())).reminded).toBe(0);
     clock.advanceDays(1);
@@ -312,6 +358,10 @@ describe('reminders, expiry and the admin actions', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().reminderSentAt).toBe('2026-04-01T15:00:00.000Z');
     expect((await latestMailTo(app, 'devon@example.com'))?.subject).toMatch(/^Reminder: please sign/);
+    // The closing day as people write it (in the brand's time zone), not an ISO or RFC 1123 stamp.
+    expect((await latestMailTo(app, 'devon@example.com'))?.textBody).toContain(
+      'It stays open until Friday, May 1, 2026.',
+    );
     const second = await post(cast.admin, `/api/documents/${doc.id}/send-reminder`);
     expect(second.statusCode).toBe(409);
     const check = await post(cast.admin, `/api/documents/${doc.id}/check-status`);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Role } from '@soulpunch/shared';
+import { addYears, type Role } from '@soulpunch/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -12,9 +12,17 @@ import type { DatabaseTarget } from '../src/db/database';
 import type { AppDeps } from '../src/deps';
 import type { Clock } from '../src/lib/clock';
 import { createDiskStorage, type FileStorage } from '../src/lib/file-storage';
+import { newCertificateNumber } from '../src/modules/certification/service';
+import { MAX_STALE_MS } from '../src/modules/directory/public-cache';
 import { ensureUser, grantRole } from '../src/modules/users/repository';
 
 export const TEST_APP_URL = 'http://localhost:3000';
+
+/**
+ * A change shows in the public answers within 2 s, on every instance (decision record 0012): `expect.poll` over a
+ * public answer for that long, no longer, until the change shows.
+ */
+export const FRESH_WITHIN = { timeout: MAX_STALE_MS, interval: 10 };
 
 /** The migrated PGlite data directory made once per run (test/global-setup.ts), read once per test file. */
 let snapshot: Blob | undefined;
@@ -106,12 +114,16 @@ export async function buildTestApp(
   };
 }
 
-/** A user with the given roles; with 'trainer' also a trainer record linked to the account. */
+/**
+ * A user with the given roles; with 'trainer' also a trainer record linked to the account, certified (an issued
+ * certification record, as a trainer in good standing has) unless `certified: false` leaves them in training.
+ */
 export async function createUser(
   app: FastifyInstance,
   email: string,
   roles: Role[],
   name = email.split('@')[0] ?? email,
+  { certified = true } = {},
 ): Promise<{ userId: number; trainerId: number | null }> {
   const user = await ensureUser(app.db, email, name);
   for (const role of roles) await grantRole(app.db, user.id, role);
@@ -123,9 +135,26 @@ export async function createUser(
       .returning('id')
       .executeTakeFirstOrThrow();
     await app.db.insertInto('trainerProfiles').values({ trainerId: trainer.id }).execute();
+    if (certified) await certifyForTest(app, trainer.id);
     trainerId = trainer.id;
   }
   return { userId: user.id, trainerId };
+}
+
+/** An issued certificate valid two more years, as the migration gives trainers certified before the record. */
+export async function certifyForTest(app: FastifyInstance, trainerId: number, expiresOn?: string) {
+  const today = new Date().toISOString().slice(0, 10);
+  await app.db
+    .insertInto('certificationRecords')
+    .values({
+      trainerId,
+      certificateNumber: newCertificateNumber(),
+      status: 'certified',
+      issuedOn: today,
+      expiresOn: expiresOn ?? addYears(today, 2),
+    })
+    .onConflict((oc) => oc.column('trainerId').doNothing())
+    .execute();
 }
 
 /** The services' dependencies as the app builds them, for tests that call a service or a scheduled job directly. */
@@ -188,11 +217,23 @@ export const withCookie = (cookie: string, options: InjectOptions): InjectOption
 
 /** Empties every table (keeping the schema), so one app can serve many tests of a file. */
 export async function resetDatabase(app: FastifyInstance): Promise<void> {
-  await sql`truncate users, user_roles, sessions, magic_links, rate_limit_hits, outbox_messages, trainers, trainer_profiles, trainer_onboarding_steps, trainer_changes, trainer_resource_visits, classes, class_registrations restart identity cascade`.execute(
-    app.db,
-  );
-  // The database's notice would clear the cached public answers too, but on PostgreSQL a moment later.
-  app.publicDirectoryCache.invalidate();
+  // The public answers are rebuilt in the background after the last test's changes (decision 0012): their reads
+  // lock tables in another order than the truncate, which PostgreSQL ends as a deadlock. So the rebuilds finish
+  // first, and a rebuild a late notice started meanwhile costs one more try.
+  for (let attempt = 1; ; attempt++) {
+    await app.publicDirectoryCache.whenSettled();
+    try {
+      await sql`truncate users, user_roles, sessions, magic_links, rate_limit_hits, outbox_messages, trainers, trainer_profiles, trainer_onboarding_steps, trainer_changes, trainer_resource_visits, classes, class_registrations restart identity cascade`.execute(
+        app.db,
+      );
+      break;
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === '40P01';
+      if (!deadlock || attempt >= 3) throw error;
+    }
+  }
+  // A new database for the next test, not a change its readers should see within 2 s: no copy of the old one stays.
+  app.publicDirectoryCache.clear();
 }
 
 /**
@@ -213,4 +254,22 @@ export async function seedCast(app: FastifyInstance) {
     devon: await signIn(app, 'devon@example.com'),
     admin: await signIn(app, 'boss@example.com'),
   };
+}
+
+/**
+ * Whether the trainer is in the public directory's list, once they opted in: for tests that write to the database
+ * directly, so the change is announced here and its rebuild awaited (decision record 0012).
+ */
+export async function inPublicDirectory(app: FastifyInstance, trainerId: number): Promise<boolean> {
+  await app.db
+    .updateTable('trainerProfiles')
+    .set({ publiclyListed: true })
+    .where('trainerId', '=', trainerId)
+    .execute();
+  app.publicDirectoryCache.invalidate();
+  await app.publicDirectoryCache.whenSettled();
+  const body = (await app.inject({ method: 'GET', url: '/api/public-trainers' })).json() as Array<{
+    id: number;
+  }>;
+  return body.some((x) => x.id === trainerId);
 }

@@ -44,6 +44,15 @@ describe('redactUrl', () => {
     expect(redactUrl('/auth/confirm?token=')).toBe('/auth/confirm?token=[redacted]');
   });
 
+  it("hides the e-mail and name a page form's outcome carries back to its page", () => {
+    expect(redactUrl('/trainer-portal/login?sent=ana%40example.com')).toBe(
+      '/trainer-portal/login?sent=[redacted]',
+    );
+    expect(redactUrl('/public/class/7?name=Ana+Lee&email=ana%40example.com&error=already_registered')).toBe(
+      '/public/class/7?name=[redacted]&email=[redacted]&error=already_registered',
+    );
+  });
+
   it('leaves addresses without secrets as they are', () => {
     for (const url of [
       '/api/public-trainers?limit=12&offset=24',

@@ -1,103 +1,34 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestEnrolmentCode, verifyEmail } from './enrolment-helper';
 import { buildTestApp, nextTestIp, seedCast, type TestApp, withCookie } from './helper';
+import {
+  type StripeCall,
+  type StripeStandIn,
+  signedStripeEvent,
+  startStripeStandIn,
+  stripeSignature,
+} from './stripe-stand-in';
 
 /**
  * The Stripe path through the real `stripe` library: its calls go to a local stand-in of Stripe's API (the SDK's
  * host/port/protocol options), and events are signed by the SDK's own generateTestHeaderString.
  */
-interface Call {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  idempotencyKey: string | undefined;
-  version: string | undefined;
-}
-const calls: Call[] = [];
-let standIn: Server;
+let standIn: StripeStandIn;
+let calls: StripeCall[];
 let t: TestApp;
 let app: FastifyInstance;
-const WEBHOOK_SECRET = 'whsec_stand_in_secret';
-const stripe = new Stripe('sk_test_unused');
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of req) body += chunk;
-  return body;
-}
 
 beforeAll(async () => {
-  standIn = createServer(async (req, res) => {
-    const form = new URLSearchParams(await readBody(req));
-    const path = req.url ?? '';
-    calls.push({
-      method: req.method ?? '',
-      path,
-      form,
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      version: req.headers['stripe-version'] as string | undefined,
-    });
-    const json = (body: object) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stand_in' });
-      res.end(JSON.stringify(body));
-    };
-    if (path === '/v1/checkout/sessions') {
-      return json({
-        id: `cs_test_${calls.length}`,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.test/${calls.length}`,
-      });
-    }
-    if (path === '/v1/subscription_schedules') {
-      return json({
-        id: 'sub_sched_1',
-        object: 'subscription_schedule',
-        phases: [{ start_date: 1_773_154_800, items: [{ price: 'price_flex', quantity: 1 }] }],
-      });
-    }
-    if (path === '/v1/subscription_schedules/sub_sched_1') {
-      return json({ id: 'sub_sched_1', object: 'subscription_schedule', end_behavior: 'cancel' });
-    }
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `no stand-in for ${path}` } }));
-  });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  const port = (standIn.address() as AddressInfo).port;
-  t = await buildTestApp({
-    paymentProvider: 'stripe',
-    stripeSecretKey: 'sk_test_stand_in',
-    stripeWebhookSecret: WEBHOOK_SECRET,
-    stripeApiUrl: `http://127.0.0.1:${port}`,
-  });
+  standIn = await startStripeStandIn();
+  calls = standIn.calls;
+  t = await buildTestApp(standIn.config);
   app = t.app;
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => standIn.close(resolve));
+  await standIn.close();
 });
-
-function signedEvent(type: string, object: object) {
-  const payload = JSON.stringify({
-    id: `evt_${type}_${Math.random()}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return {
-    method: 'POST' as const,
-    url: '/api/payments/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  };
-}
 
 describe('Stripe provider', () => {
   it('opens a subscription checkout for the flex plan, then schedules six payments that end by themselves', async () => {
@@ -126,7 +57,7 @@ describe('Stripe provider', () => {
     );
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    const create = calls.find((c) => c.path === '/v1/checkout/sessions') as Call;
+    const create = calls.find((c) => c.path === '/v1/checkout/sessions') as StripeCall;
     expect(create.form.get('mode')).toBe('subscription');
     expect(create.form.get('line_items[0][price_data][unit_amount]')).toBe('49900');
     expect(create.form.get('line_items[0][price_data][currency]')).toBe('usd');
@@ -137,7 +68,7 @@ describe('Stripe provider', () => {
     const enrolmentId = res.json().enrolment.id as string;
 
     const completed = await app.inject(
-      signedEvent('checkout.session.completed', {
+      signedStripeEvent('checkout.session.completed', {
         id: 'cs_test_1',
         object: 'checkout.session',
         mode: 'subscription',
@@ -151,10 +82,10 @@ describe('Stripe provider', () => {
       }),
     );
     expect(completed.statusCode, completed.body).toBe(200);
-    const scheduleCreate = calls.find((c) => c.path === '/v1/subscription_schedules') as Call;
+    const scheduleCreate = calls.find((c) => c.path === '/v1/subscription_schedules') as StripeCall;
     expect(scheduleCreate.form.get('from_subscription')).toBe('sub_stripe_1');
     expect(scheduleCreate.idempotencyKey).toBe(`schedule-${enrolmentId}`);
-    const update = calls.find((c) => c.path === '/v1/subscription_schedules/sub_sched_1') as Call;
+    const update = calls.find((c) => c.path === '/v1/subscription_schedules/sub_sched_1') as StripeCall;
     expect(update.form.get('end_behavior')).toBe('cancel');
     expect(update.form.get('phases[0][duration][interval]')).toBe('month');
     expect(update.form.get('phases[0][duration][interval_count]')).toBe('6');
@@ -168,7 +99,7 @@ describe('Stripe provider', () => {
 
     // The second instalment fails: the trainer pays on Stripe's hosted invoice page.
     const failed = await app.inject(
-      signedEvent('invoice.payment_failed', {
+      signedStripeEvent('invoice.payment_failed', {
         id: 'in_stripe_2',
         object: 'invoice',
         customer: 'cus_stripe_1',
@@ -193,7 +124,7 @@ describe('Stripe provider', () => {
 
     // A refund suspends certification until an admin decides.
     const refunded = await app.inject(
-      signedEvent('charge.refunded', {
+      signedStripeEvent('charge.refunded', {
         id: 'ch_stripe_1',
         object: 'charge',
         customer: 'cus_stripe_1',
@@ -221,7 +152,7 @@ describe('Stripe provider', () => {
       url: '/api/payments/webhook',
       headers: {
         'content-type': 'application/json',
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }),
+        'stripe-signature': stripeSignature(payload, 'whsec_other'),
       },
       payload,
     });

@@ -1,4 +1,4 @@
-import { TEST_CARDS } from '@soulpunch/shared';
+import { PLANS, TEST_CARDS } from '@soulpunch/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -111,8 +111,29 @@ const enrolmentStatus = (publicId: string) =>
     .where('publicId', '=', publicId)
     .executeTakeFirstOrThrow();
 
+const mailsTo = (email: string) =>
+  app.db
+    .selectFrom('outboxMessages')
+    .select(['subject', 'textBody'])
+    .where('toAddress', '=', email)
+    .orderBy('id')
+    .execute();
+
+/** What a self-enrolled trainer is told: the three documents in one e-mail, in words for someone who enrolled. */
+function expectSelfEnrolmentMails(mails: Array<{ subject: string; textBody: string }>) {
+  const documents = mails.find((m) => m.subject === 'Please sign your Soul Punch trainer documents');
+  expect(documents?.textBody).toContain('Three documents are ready for you to sign.');
+  expect(
+    documents?.textBody.match(/- Review and sign the .+: http:\/\/\S+\/trainer-portal\/documents\/\d+/g),
+  ).toHaveLength(3);
+  const receipt = mails.find((m) => m.subject === 'Your Soul Punch payment receipt');
+  expect(receipt?.textBody).toContain('on March 10, 2026 for the Soul Punch Trainer Certification');
+  expect(mails.some((m) => /administrator/i.test(m.textBody))).toBe(false);
+  expect(mails.some((m) => m.textBody.includes('/auth/confirm?token='))).toBe(false);
+}
+
 describe('enrolment through the test provider', () => {
-  it('pays with 4242, confirms, signs in, sends the receipt and the welcome e-mail', async () => {
+  it('pays with 4242, confirms, signs in, sends the receipt and one e-mail listing the documents', async () => {
     const { cookie, checkoutId } = await enrol('nora@example.com');
     expect((await current(cookie)).json()).toMatchObject({ paid: false, plan: 'full', amountCents: 199_700 });
 
@@ -155,14 +176,15 @@ describe('enrolment through the test provider', () => {
     const me = await app.inject(withCookie(session, { method: 'GET', url: '/api/auth/session' }));
     expect(me.json().user).toMatchObject({ email: 'nora@example.com', trainerId, roles: ['trainer'] });
 
-    const mails = await app.db
-      .selectFrom('outboxMessages')
-      .select('subject')
-      .where('toAddress', '=', 'nora@example.com')
-      .execute();
-    expect(mails.map((m) => m.subject)).toEqual(
-      expect.arrayContaining(['Your Soul Punch payment receipt', 'Welcome to the Soul Punch Trainer Portal']),
-    );
+    // After the code that proved the address: one e-mail listing the documents (sent when onboarding was
+    // triggered) and one receipt. No welcome with a sign-in link (this browser is signed in), no 'administrator'.
+    const mails = await mailsTo('nora@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^\d{6} is your Soul Punch enrolment code$/),
+      'Please sign your Soul Punch trainer documents',
+      'Your Soul Punch payment receipt',
+    ]);
+    expectSelfEnrolmentMails(mails);
     const summary = await app.inject(
       withCookie(session, { method: 'GET', url: `/api/trainers/${trainerId}/payments` }),
     );
@@ -185,6 +207,60 @@ describe('enrolment through the test provider', () => {
       .where('toAddress', '=', 'nora@example.com')
       .execute();
     expect(again).toHaveLength(mails.length);
+  });
+
+  it('confirming without the onboarding trigger sends the same two e-mails: the receipt and one list of documents', async () => {
+    const { cookie, checkoutId } = await enrol('nora@example.com');
+    expect((await pay(checkoutId, '4242 4242 4242 4242')).json()).toMatchObject({ outcome: 'paid' });
+    const confirm = await app.inject(
+      withCookie(cookie, {
+        method: 'POST',
+        url: '/api/enrolments/current/confirm',
+        payload: { fullName: 'Nora Quinn', email: 'nora@example.com', phone: '918 555 0101' },
+      }),
+    );
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const mails = await mailsTo('nora@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^\d{6} is your Soul Punch enrolment code$/),
+      'Your Soul Punch payment receipt',
+      'Please sign your Soul Punch trainer documents',
+    ]);
+    expectSelfEnrolmentMails(mails);
+  });
+
+  it("starts a self-enrolled trainer's change history with their enrolment, as an admin's adding does", async () => {
+    const { cookie, checkoutId } = await enrol('nora@example.com');
+    expect((await pay(checkoutId, '4242 4242 4242 4242')).json()).toMatchObject({ outcome: 'paid' });
+    const trainerId = (await current(cookie)).json().trainerId as number;
+    const history = () =>
+      app.inject(withCookie(cast.admin, { method: 'GET', url: `/api/trainers/${trainerId}/changes` }));
+    const enrolled = [
+      {
+        id: expect.any(Number),
+        changedAt: expect.any(String),
+        // No account existed when they paid: the entry's field, not a person, says who added them.
+        changedBy: null,
+        changes: [{ field: 'enrolled', from: null, to: 'Nora Quinn <nora@example.com>' }],
+      },
+    ];
+    expect((await history()).json()).toEqual(enrolled);
+    // Confirming their details adds no second creation.
+    const confirm = await app.inject(
+      withCookie(cookie, {
+        method: 'POST',
+        url: '/api/enrolments/current/confirm',
+        payload: { fullName: 'Nora Quinn', email: 'nora@example.com', phone: '918 555 0101' },
+      }),
+    );
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((await history()).json()).toEqual(enrolled);
+    // The history is the admins' only: the trainer it is about cannot read it.
+    const session = cookieOf(confirm, 'sp_session');
+    const own = await app.inject(
+      withCookie(session, { method: 'GET', url: `/api/trainers/${trainerId}/changes` }),
+    );
+    expect(own.statusCode).toBe(403);
   });
 
   it('a declined card leaves the enrolment unpaid with a clear message, and another card then pays', async () => {
@@ -366,6 +442,13 @@ describe('the webhook', () => {
       .where('email', '=', 'ten@example.com')
       .execute();
     expect(trainers).toHaveLength(1);
+    // One creation in the trainer's history, however many deliveries.
+    const history = await app.inject(
+      withCookie(cast.admin, { method: 'GET', url: `/api/trainers/${trainers[0]?.id}/changes` }),
+    );
+    expect(history.json().map((entry: { changes: unknown }) => entry.changes)).toEqual([
+      [{ field: 'enrolled', from: null, to: 'Nora Quinn <ten@example.com>' }],
+    ]);
     const ledger = await app.db
       .selectFrom('payments')
       .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
@@ -448,6 +531,13 @@ describe('flex plan: failed instalment, grace, paused and restored access', () =
     expect(pastDue).toMatchObject({ paymentStatus: 'past_due', pastDue: true, accessPaused: false });
     expect(pastDue.payNowUrl).toMatch(/\/test-checkout\/cs_test_/);
     expect((await latestMailTo(app, 'flex@example.com'))?.subject).toBe('Payment 2 of 6 did not go through');
+    // The due date as people write it, never '2026-04-10'; the admins' notice the same.
+    expect((await latestMailTo(app, 'flex@example.com'))?.textBody).toContain(
+      ' due Friday, April 10, 2026 could not be taken.',
+    );
+    expect((await latestMailTo(app, 'boss@example.com'))?.textBody).toMatch(
+      /^Payment 2 of 6 \(\$[\d,.]+, due Friday, April 10, 2026\) from /m,
+    );
     expect((await latestMailTo(app, 'boss@example.com'))?.subject).toBe('Instalment failed: Flex Trainer');
 
     const resources = () => app.inject(withCookie(session, { method: 'GET', url: '/api/resources' }));
@@ -499,5 +589,64 @@ describe('flex plan: failed instalment, grace, paused and restored access', () =
     expect(noReason.statusCode).toBe(400);
     const events = await app.inject(withCookie(cast.maria, { method: 'GET', url: '/api/payment-events' }));
     expect(events.statusCode).toBe(403);
+  });
+});
+
+describe("the admins' list of payment events", () => {
+  it('names the trainer and the amount of each event, and no trainer for an event naming none', async () => {
+    const { cookie, checkoutId } = await enrol('events@example.com');
+    expect((await pay(checkoutId, TEST_CARDS.pays)).json().outcome).toBe('paid');
+    const trainerId = (await current(cookie)).json().trainerId as number;
+    const stray = {
+      id: 'evt_stray',
+      type: 'invoice.paid',
+      created: Math.floor(clock.now().getTime() / 1000),
+      data: { object: { id: 'in_stray', customer: 'cus_nobody', amount_paid: 100, currency: 'usd' } },
+    };
+    await app.inject(signed(stray));
+
+    const events = (
+      await app.inject(withCookie(cast.admin, { method: 'GET', url: '/api/payment-events' }))
+    ).json();
+    expect(events.find((e: { type: string }) => e.type === 'checkout.session.completed')).toMatchObject({
+      trainer: { id: trainerId, name: 'Nora Quinn' },
+      amountCents: PLANS.full.amountCents,
+      currency: 'usd',
+    });
+    expect(events.find((e: { id: string }) => e.id === 'evt_stray')).toMatchObject({
+      trainer: null,
+      amountCents: 100,
+      processedAt: null,
+    });
+  });
+});
+
+describe('replaying an event that did not go through', () => {
+  it("applies it with the provider's own field names, once", async () => {
+    const { enrolmentId, event } = await fullSessionEvent('replay@example.com');
+    // As an earlier delivery left it: stored with its error, not processed.
+    await app.db
+      .insertInto('paymentEvents')
+      .values({
+        id: event.id,
+        provider: 'test',
+        type: event.type,
+        payload: JSON.stringify(event),
+        error: 'boom',
+      })
+      .execute();
+    const replay = () =>
+      app.inject(
+        withCookie(cast.admin, {
+          method: 'POST',
+          url: `/api/payment-events/${encodeURIComponent(event.id)}/replay`,
+        }),
+      );
+    const res = await replay();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ error: null, amountCents: PLANS.full.amountCents });
+    expect(res.json().processedAt).not.toBeNull();
+    expect((await enrolmentStatus(enrolmentId)).status).toBe('paid');
+    expect((await replay()).statusCode).toBe(409);
   });
 });

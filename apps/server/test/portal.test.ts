@@ -27,7 +27,9 @@ describe('onboarding checklist', () => {
       completed: true,
     });
     expect(marked.json().completedCount).toBe(2);
-    await call(maria, 'PUT', `/api/trainers/${mariaId}/onboarding/trainer_drive_access`, { completed: true });
+    await call(maria, 'PUT', `/api/trainers/${mariaId}/onboarding/facebook_group_access`, {
+      completed: true,
+    });
     // Another session (another device) sees the same state.
     const other = await signIn(t.app, 'maria@example.com');
     const again = await call(other, 'GET', `/api/trainers/${mariaId}/onboarding`);
@@ -36,7 +38,7 @@ describe('onboarding checklist', () => {
         .json()
         .steps.filter((s: { completed: boolean }) => s.completed)
         .map((s: { key: string }) => s.key),
-    ).toEqual(['account_created', 'trainer_drive_access', 'whatsapp_access']);
+    ).toEqual(['account_created', 'whatsapp_access', 'facebook_group_access']);
     const unmarked = await call(maria, 'PUT', `/api/trainers/${mariaId}/onboarding/whatsapp_access`, {
       completed: false,
     });

@@ -41,7 +41,6 @@ const everyField = {
   youtube: 'https://youtube.com/@maria',
   otherSocialMedia: [{ platform: 'Threads', url: '@maria.threads' }],
   trainingDate: '2025-04-10',
-  renewalDate: '2027-04-10',
   certificationDate: '2025-04-12',
   hasInsurance: true,
   insuranceProvider: 'kk',

@@ -112,4 +112,30 @@ describe('development mailbox', () => {
       expect(res?.body).not.toContain('token');
     }
   });
+  it("lists only one address's messages when asked with ?to=, and refuses an unknown parameter", async () => {
+    t = await buildTestApp();
+    for (const email of ['kim@example.com', 'lee@example.com']) {
+      await createUser(t.app, email, ['trainer']);
+      await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email } });
+    }
+    const all = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' });
+    expect(
+      all
+        .json()
+        .messages.map((m: { to: string }) => m.to)
+        .sort(),
+    ).toEqual(['kim@example.com', 'lee@example.com']);
+    const kim = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox?to=Kim@Example.com',
+      remoteAddress: '127.0.0.1',
+    });
+    expect(kim.json().messages.map((m: { to: string }) => m.to)).toEqual(['kim@example.com']);
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox?from=x',
+      remoteAddress: '127.0.0.1',
+    });
+    expect(odd.statusCode).toBe(400);
+  });
 });

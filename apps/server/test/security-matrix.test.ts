@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, systemClock } from '../src/lib/clock';
+import { renewFeed } from '../src/modules/calendar/service';
 import { createRequiredDocuments } from '../src/modules/documents/service';
 import { pauseLapsedAccess } from '../src/modules/payments/service';
 import { listenOnLoopback, sendRaw, spellingsOf } from './address-spellings';
@@ -62,16 +63,14 @@ async function signEverything(role: Role, trainerId: number): Promise<number> {
     disclosureSha256: consent.disclosure.sha256,
   });
   let signed = 0;
-  for (const doc of await json<Array<{ id: number; status: string; templateHash: string }>>(
-    role,
-    'GET',
-    `/api/trainers/${trainerId}/documents`,
-  )) {
+  for (const doc of await json<
+    Array<{ id: number; status: string; templateHash: string; trainerName: string }>
+  >(role, 'GET', `/api/trainers/${trainerId}/documents`)) {
     if (doc.status === 'signed') continue;
     await json(role, 'POST', `/api/documents/${doc.id}/sign`, {
       templateHash: doc.templateHash,
       agreed: true,
-      fullName: 'Signing Trainer',
+      fullName: doc.trainerName,
     });
     signed = doc.id;
   }
@@ -85,7 +84,7 @@ async function subjectFor(
   signedDocumentId: number,
 ): Promise<Subject> {
   const open = (
-    await json<Array<{ id: number; status: string; templateHash: string }>>(
+    await json<Array<{ id: number; status: string; templateHash: string; trainerName: string }>>(
       'admin',
       'GET',
       `/api/trainers/${trainerId}/documents`,
@@ -108,6 +107,7 @@ async function subjectFor(
     classId: created.id,
     openDocumentId: open.id,
     openDocumentHash: open.templateHash,
+    name: open.trainerName,
     signedDocumentId,
     questionId: answer.questionId,
   };
@@ -167,6 +167,18 @@ beforeAll(async () => {
   }
   const aSigned = await signEverything('trainerA', aId);
   const lapsedSigned = await signEverything('lapsed', lapsedId);
+  // Both attended a training session and were issued their certificate: trainers in good standing.
+  for (const id of [aId, lapsedId]) {
+    await app.db
+      .insertInto('trainerOnboardingSteps')
+      .values({ trainerId: id, step: 'weekly_training_access' })
+      .execute();
+    await json('admin', 'POST', `/api/trainers/${id}/certification-record/issue`, {
+      reason: 'Completed training',
+    });
+  }
+  // The admin's certification actions (revoke among them) act on a trainer of their own, not on A.
+  const certified = await createUser(app, 'cora@example.com', ['trainer'], 'Cora Lane');
   await json('admin', 'POST', '/api/document-templates/nda/versions', {
     title: 'Non-Disclosure Agreement',
     description: 'How you keep the curriculum and the community confidential.',
@@ -242,13 +254,16 @@ beforeAll(async () => {
   );
 
   let counter = 0;
+  const calendar = await calendarFixtures(deps);
   fixtures = {
+    calendar,
     resourceId: resources.resources[0]?.id ?? 0,
     categoryId: resources.categories[0]?.id ?? 0,
     articleId: article.id,
     paymentId: payment.id,
     checkoutId,
     otherAdminEmail: 'deputy@example.com',
+    certifiedTrainerId: certified.trainerId ?? 0,
     cancelToken: confirmation?.textBody.match(/\?cancel=([\w-]+)/)?.[1] ?? '',
     pictureFile: pictureUrl.split('/').pop() ?? '',
     disclosure: consent.disclosure,
@@ -258,6 +273,62 @@ beforeAll(async () => {
   };
 }, 300_000);
 afterAll(() => t?.close());
+
+/**
+ * The admin Calendar's records: a session for registrations, one to cancel, one trainer A attends; an open slot to
+ * book, one to withdraw, one to move to, trainer A's booking; a group event; a third admin's feed.
+ */
+async function calendarFixtures(deps: ReturnType<typeof appDeps>) {
+  const day = new Date(Date.now() + 20 * DAY_MS).toISOString().slice(0, 10);
+  const session = async () =>
+    (
+      await json<{ id: number }>('admin', 'POST', '/api/admin/calendar/sessions', {
+        date: day,
+        startTime: '09:00',
+        endTime: '17:00',
+        timeZone: 'America/Chicago',
+        location: 'Soul Punch HQ, Tulsa, OK',
+        capacity: 12,
+      })
+    ).id;
+  const [sessionId, spareSessionId, attendanceSessionId] = [
+    await session(),
+    await session(),
+    await session(),
+  ];
+  await json('trainerA', 'POST', `/api/calendar/sessions/${attendanceSessionId}/registration`);
+  const slots = await json<Array<{ id: number }>>('admin', 'POST', '/api/admin/calendar/slots', {
+    date: day,
+    startTime: '10:00',
+    timeZone: 'America/Chicago',
+    minutes: 30,
+    count: 4,
+  });
+  const [booked, openSlot, spareSlot, moveSlot] = slots.map((s) => s.id) as [number, number, number, number];
+  const booking = await json<{ id: number }>('trainerA', 'POST', `/api/calendar/slots/${booked}/booking`);
+  const event = await json<{ id: number }>('admin', 'POST', '/api/admin/calendar/events', {
+    title: 'Trainer meetup',
+    date: day,
+    startTime: '18:00',
+    endTime: '20:00',
+    timeZone: 'America/Chicago',
+    location: 'Tulsa, OK',
+  });
+  // A third admin's feed: the matrix removes the deputy's admin role, which turns their feed off.
+  const feedOwner = await createUser(app, 'feeds@example.com', ['admin'], 'Fay Feeds');
+  const feed = await renewFeed(deps, feedOwner.userId);
+  return {
+    sessionId,
+    spareSessionId,
+    attendanceSessionId,
+    openSlotId: openSlot,
+    spareSlotId: spareSlot,
+    moveSlotId: moveSlot,
+    bookingId: booking.id,
+    eventId: event.id,
+    feedToken: new URL(feed.url).pathname.replace('/api/calendar/admin/', '').replace('.ics', ''),
+  };
+}
 
 /** Whether an answer means the caller got past every access check. */
 function isAllowed(status: number, code: string | undefined, alsoOk: number[]) {

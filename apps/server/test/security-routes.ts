@@ -9,6 +9,8 @@
  * the business answers the line lists with `.or(...)` (e.g. 409 when an admin's second cancel finds it done).
  */
 
+import { randomUUID } from 'node:crypto';
+
 export const ROLES = ['signedOut', 'trainerA', 'trainerB', 'lapsed', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export type Outcome = 'ok' | 401 | 403 | 404;
@@ -21,6 +23,8 @@ export interface Subject {
   /** A document waiting for this trainer's signature. */
   openDocumentId: number;
   openDocumentHash: string;
+  /** The trainer's legal name: the only name their signature may type. */
+  name: string;
   signedDocumentId: number;
   questionId: number;
 }
@@ -32,6 +36,8 @@ export interface Fixtures {
   paymentId: number;
   checkoutId: string;
   otherAdminEmail: string;
+  /** A certified trainer the admin's certification actions (suspend, revoke...) act on, so A stays listed. */
+  certifiedTrainerId: number;
   cancelToken: string;
   pictureFile: string;
   disclosure: { version: number; sha256: string };
@@ -39,6 +45,18 @@ export interface Fixtures {
   picture: Buffer;
   /** A fresh e-mail address for calls that create an account or a registration. */
   uniqueEmail: (label: string) => string;
+  /** The admin Calendar's records: see the matrix's setup for which is which. */
+  calendar: {
+    sessionId: number;
+    spareSessionId: number;
+    attendanceSessionId: number;
+    openSlotId: number;
+    spareSlotId: number;
+    moveSlotId: number;
+    bookingId: number;
+    eventId: number;
+    feedToken: string;
+  };
 }
 
 export interface CallSpec {
@@ -102,6 +120,27 @@ const classBody = () => ({
   timeZone: 'America/Chicago',
 });
 const reason = () => ({ reason: 'Checked with the trainer by phone' });
+const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const sessionBody = () => ({
+  date: inAMonth(),
+  startTime: '09:00',
+  endTime: '17:00',
+  timeZone: 'America/Chicago',
+  location: 'Soul Punch HQ, Tulsa, OK',
+  capacity: 12,
+});
+const calendarRecord = (pattern: string, f: Fixtures): number | undefined => {
+  const c = f.calendar;
+  if (pattern === '/api/admin/calendar/sessions/:id/cancel') return c.spareSessionId;
+  if (pattern.startsWith('/api/admin/calendar/sessions/:id/attendance')) return c.attendanceSessionId;
+  if (pattern.startsWith('/api/admin/calendar/sessions/') || pattern.startsWith('/api/calendar/sessions/'))
+    return c.sessionId;
+  if (pattern === '/api/admin/calendar/slots/:id') return c.spareSlotId;
+  if (pattern.startsWith('/api/calendar/slots/')) return c.openSlotId;
+  if (pattern.startsWith('/api/calendar/bookings/')) return c.bookingId;
+  if (pattern.startsWith('/api/admin/calendar/events/')) return c.eventId;
+  return undefined;
+};
 const templateDraft = () => ({
   title: 'Non-Disclosure Agreement',
   description: 'How you keep the curriculum and the community confidential.',
@@ -149,6 +188,20 @@ const multipartPng = (f: Fixtures): CallSpec => {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 };
+
+const multipartPdf = (f: Fixtures): CallSpec => {
+  const boundary = '----soulpunchmatrix';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="policy.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), f.pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+const insurancePolicy = () => ({
+  provider: 'Next Insurance',
+  policyNumber: 'NXT-2041-77',
+  expiresOn: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10),
+});
 
 export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/health': everyone(),
@@ -217,6 +270,23 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/registrations/cancel': everyone()
     .or(400)
     .send((f) => ({ token: f.cancelToken })),
+  // Anyone holding the link may ask what its registration is now (cancelled, once the first caller has cancelled).
+  'POST /api/registrations/cancel-link': everyone().send((f) => ({ token: f.cancelToken })),
+  // A review link: anyone holding one; a made-up token is a 400 for anyone.
+  'POST /api/reviews/link': everyone()
+    .or(400)
+    .send(() => ({ token: 'a'.repeat(43) })),
+  'POST /api/reviews': everyone()
+    .or(400)
+    .send(() => ({ token: 'a'.repeat(43), stars: 5 })),
+  // A trainer's reviews and the ones they feature (no review of that number: 404 past the access check).
+  'GET /api/trainers/:id/reviews': own(),
+  'PUT /api/trainers/:id/reviews/:reviewId/featured': own()
+    .or(404)
+    .send(() => ({ featured: true })),
+  'GET /api/admin/reviews': adminOnly(),
+  'POST /api/admin/reviews/:id/hide': adminOnly().or(404).send(reason),
+  'POST /api/admin/reviews/:id/unhide': adminOnly().or(404).send(reason),
   'GET /api/calendar/classes.ics': everyone(),
   'GET /api/calendar/trainers/:id.ics': everyone(),
   'GET /api/calendar/classes/:id.ics': everyone(),
@@ -253,12 +323,38 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     .send(() => ({ id: 'evt_matrix', type: 'invoice.paid' })),
   'GET /api/payments/provider': everyone(),
   'GET /api/trainers/:id/payments': own(),
-  'POST /api/trainers/:id/payments/offline': adminOnly().send(() => ({ amountCents: 100, ...reason() })),
+  'POST /api/trainers/:id/payments/offline': adminOnly().send(() => ({
+    method: 'cash',
+    amountCents: 100,
+    requestId: randomUUID(),
+    ...reason(),
+  })),
+  'POST /api/trainers/:id/enrolment-link': adminOnly().or(409),
+  // The trainer pays for their own enrolment; an admin records an offline payment instead.
+  'POST /api/trainers/:id/enrolment/checkout': own()
+    .except('admin', 403)
+    .or(409)
+    .send(() => ({ plan: 'full', agreeTerms: true })),
   'POST /api/trainers/:id/payments/:paymentId/refund': adminOnly().or(409).send(reason),
   'POST /api/trainers/:id/payments/:paymentId/waive': adminOnly().or(409).send(reason),
   'POST /api/trainers/:id/payment-plan/pause': adminOnly().or(409).send(reason),
   'POST /api/trainers/:id/payment-plan/resume': adminOnly().or(409).send(reason),
   'POST /api/trainers/:id/certification/reinstate': adminOnly().or(409).send(reason),
+  // The certification record (decision record 0014): read by its trainer and admins, changed by admins with a
+  // reason (409 when the record's state refuses the action); the trainer renews their own from the portal.
+  'GET /api/trainers/:id/certification-record': own(),
+  'POST /api/trainers/:id/certification-record/issue': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/certification-record/renew': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/certification-record/suspend': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/certification-record/reinstate': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/certification-record/revoke': adminOnly().or(409).send(reason),
+  'POST /api/trainers/:id/certification-record/renewal': own().except('admin', 403).or(409),
+  // Insurance: the trainer (or an admin) files the policy and its certificate; an admin accepts it.
+  'GET /api/trainers/:id/insurance': own(),
+  'PUT /api/trainers/:id/insurance': own().send(insurancePolicy),
+  'POST /api/trainers/:id/insurance/certificate': own().or(409).sendRaw(multipartPdf),
+  'GET /api/trainers/:id/insurance/certificate': own().or(404),
+  'POST /api/trainers/:id/insurance/accept': adminOnly().or(409).send(reason),
   'GET /api/payment-events': adminOnly(),
   'POST /api/payment-events/:eventId/replay': adminOnly().or(404),
   // The test provider's hosted checkout: public (the first caller pays; the rest find it paid).
@@ -288,7 +384,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     .send((_f, s) => ({
       templateHash: s.openDocumentHash,
       agreed: true,
-      fullName: `Trainer ${s.trainerId}`,
+      fullName: s.name,
     })),
   'GET /api/documents/:id/pdf': own(),
   'GET /api/trainers/:id/documents': own(),
@@ -343,9 +439,48 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     categoryId: f.categoryId,
   })),
   'DELETE /api/admin/resources/:id': adminOnly(),
+  // The admin Calendar: admins keep it; trainers register, book, and move or cancel their own booking (an admin
+  // may too); a feed is read by its secret address alone.
+  'GET /api/admin/calendar': adminOnly(),
+  'POST /api/admin/calendar/sessions': adminOnly().send(sessionBody),
+  'GET /api/admin/calendar/sessions/:id': adminOnly(),
+  'POST /api/admin/calendar/sessions/:id/cancel': adminOnly(),
+  'PUT /api/admin/calendar/sessions/:id/attendance/:trainerId': adminOnly().send(() => ({ attended: true })),
+  'POST /api/admin/calendar/slots': adminOnly().send(() => ({
+    date: inAMonth(),
+    startTime: '10:00',
+    timeZone: 'America/Chicago',
+    minutes: 30,
+    count: 2,
+  })),
+  'DELETE /api/admin/calendar/slots/:id': adminOnly(),
+  'POST /api/admin/calendar/events': adminOnly().send(() => ({
+    ...sessionBody(),
+    capacity: undefined,
+    title: 'Meetup',
+  })),
+  'DELETE /api/admin/calendar/events/:id': adminOnly(),
+  'GET /api/admin/calendar/feed': adminOnly(),
+  'POST /api/admin/calendar/feed': adminOnly(),
+  'DELETE /api/admin/calendar/feed': adminOnly(),
+  'GET /api/calendar/admin/:token.ics': everyone(),
+  'GET /api/trainer-calendar': signedIn().except('admin', 403),
+  'POST /api/calendar/sessions/:id/registration': signedIn().except('admin', 403),
+  'DELETE /api/calendar/sessions/:id/registration': signedIn().except('admin', 403),
+  // The first trainer books the open slot; the next find it taken.
+  'POST /api/calendar/slots/:id/booking': signedIn().except('admin', 403).or(409),
+  // Trainer A's booking: A moves it, then the admin's move to the same slot changes nothing (400).
+  'POST /api/calendar/bookings/:id/move': own()
+    .except('lapsed', 403)
+    .or(400)
+    .send((f) => ({ slotId: f.calendar.moveSlotId })),
+  'POST /api/calendar/bookings/:id/cancel': own().except('lapsed', 403).or(409),
   // Development only, and only to this machine (the tests' requests come from 127.0.0.1).
   'GET /api/dev/mailbox': everyone(),
 };
+
+/** The matrix checks who gets past the access rules: a review that does not exist is a 404 after them. */
+const NO_SUCH_REVIEW = 2_000_000_000;
 
 /** The concrete URL of a route for a caller: each :param names a record of the subject or of the fixtures. */
 export function urlFor(route: string, f: Fixtures, s: Subject): string {
@@ -357,10 +492,16 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     if (name === 'paymentId') return f.paymentId;
     if (name === 'checkoutId') return f.checkoutId;
     if (name === 'eventId') return 'evt_not_received';
-    if (name === 'step') return 'video_library_access';
+    if (name === 'reviewId') return NO_SUCH_REVIEW;
+    // A community step: a material step is refused (400) to a trainer who has not paid, whoever asks.
+    if (name === 'step') return 'whatsapp_access';
     if (name === 'type') return 'nda';
     if (name === 'file') return f.pictureFile;
+    if (name === 'token') return f.calendar.feedToken;
+    const calendar = calendarRecord(pattern, f);
+    if (calendar !== undefined) return calendar;
     // :id
+    if (/^\/api\/trainers\/:id\/certification-record\/(?!renewal)/.test(pattern)) return f.certifiedTrainerId;
     if (pattern.startsWith('/api/trainers/') || pattern.startsWith('/api/public-trainers/'))
       return s.trainerId;
     if (pattern.startsWith('/api/calendar/trainers/')) return s.trainerId;
@@ -368,6 +509,7 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     if (pattern === '/api/documents/:id/pdf' || pattern === '/api/verify/:id') return s.signedDocumentId;
     if (pattern.startsWith('/api/documents/')) return s.openDocumentId;
     if (pattern.startsWith('/api/admin/knowledge/articles/')) return f.articleId;
+    if (pattern.startsWith('/api/admin/reviews/')) return NO_SUCH_REVIEW;
     if (pattern.startsWith('/api/admin/assistant/questions/')) return s.questionId;
     if (pattern.startsWith('/api/admin/resources/') || pattern.startsWith('/api/resources/'))
       return f.resourceId;

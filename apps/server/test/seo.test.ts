@@ -43,6 +43,19 @@ describe('pages for search engines', () => {
     expect(res.body.match(/name="description"/g)).toHaveLength(1);
   });
 
+  it('gives the legal, support, classes and sign-in pages their own tab titles', async () => {
+    const titles: Array<[string, string]> = [
+      ['/legal/terms', 'Terms &amp; Conditions | Soul Punch'],
+      ['/privacy-policy-public', 'Privacy Policy | Soul Punch'],
+      ['/support-public', 'Support | Soul Punch'],
+      ['/classes', 'Upcoming Classes &amp; Workshops | Soul Punch'],
+      ['/trainer-portal/login', 'Sign In | Soul Punch Trainer Portal'],
+    ];
+    for (const [url, title] of titles) {
+      expect((await page(url)).body, url).toContain(`<title>${title}</title>`);
+    }
+  });
+
   it('describes each public trainer profile, escaped, and answers 404 for an unlisted one', async () => {
     const res = await page(`/trainer/${listedId}`);
     expect(res.body).toContain(

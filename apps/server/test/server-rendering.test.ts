@@ -13,7 +13,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pageStylesheets, type WebManifest, withRenderedPage } from '../src/plugins/web-app';
-import { buildTestApp, createUser, signIn, type TestApp } from './helper';
+import { buildTestApp, createUser, FRESH_WITHIN, signIn, type TestApp } from './helper';
+import { comparable, rawRequest } from './raw-http';
 
 // The real page renderer (apps/web/src/entry-server.tsx) as the run's web build made it (`npm run build -w
 // @soulpunch/web`; scripts/test.mjs builds it once, before the tests that use it): building it here took a full
@@ -70,6 +71,13 @@ afterAll(async () => {
 /** A web build's manifest: the directory's page module has stylesheets of its own and shares the app's. */
 const manifest: WebManifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'], imports: ['_ui.js'] },
+  // The islands' entry (decision record 0013): the pages sent as islands load it, and link its stylesheets.
+  'src/islands.tsx': {
+    file: 'assets/islands.js',
+    isEntry: true,
+    css: ['assets/islands.css'],
+    imports: ['_ui.js'],
+  },
   '_ui.js': { file: 'assets/ui.js', css: ['assets/ui.css'] },
   '_cards.js': { file: 'assets/cards.js', css: ['assets/cards.css'], imports: ['_ui.js'] },
   'src/features/directory/components/find-trainer-page.tsx': {
@@ -135,7 +143,7 @@ describe('server-rendered public pages', () => {
     expect(JSON.stringify(state)).toContain('Coach Amy </script><b>bold</b>');
   });
 
-  it('keeps the page as compressed bytes with an ETag, and drops it when a trainer changes', async () => {
+  it('keeps the page as compressed bytes with an ETag, and rebuilds it within 2 s when a trainer changes', async () => {
     const res = await page('/find-trainer', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toContain('Accept-Encoding');
@@ -144,35 +152,72 @@ describe('server-rendered public pages', () => {
     const etag = res.headers.etag as string;
     expect((await page('/find-trainer', { 'if-none-match': etag })).statusCode).toBe(304);
 
-    // Straight into the database: its notice drops the kept page (on PostgreSQL it may take a moment).
+    // Straight into the database: its notice has the kept page rebuilt (on PostgreSQL a moment later).
     await t.app.db
       .updateTable('trainerProfiles')
       .set({ displayLocation: 'Boulder, CO' })
       .where('trainerId', '=', trainerId)
       .execute();
-    await expect.poll(async () => rootMarkup((await page('/find-trainer')).body)).toContain('Boulder, CO');
+    await expect
+      .poll(async () => rootMarkup((await page('/find-trainer')).body), FRESH_WITHIN)
+      .toContain('Boulder, CO');
     expect((await page('/find-trainer', { 'if-none-match': etag })).statusCode).toBe(200);
     await t.app.db
       .updateTable('trainerProfiles')
       .set({ displayLocation: 'Denver, CO' })
       .where('trainerId', '=', trainerId)
       .execute();
-    await expect.poll(async () => rootMarkup((await page('/find-trainer')).body)).toContain('Denver, CO');
+    await expect
+      .poll(async () => rootMarkup((await page('/find-trainer')).body), FRESH_WITHIN)
+      .toContain('Denver, CO');
+  });
+
+  it('sends a kept page to a visitor before routing, with the headers and bytes the page handler sends', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    for (const target of ['/find-trainer', `/trainer/${trainerId}`, '/trainer/999999', '/classes?q=safety']) {
+      for (const encoding of [undefined, 'gzip, deflate, br']) {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        await t.app.publicDirectoryCache.whenSettled();
+        t.app.publicDirectoryCache.clear();
+        const full = await rawRequest(port, target, { headers });
+        expect(t.app.publicDirectoryCache.atAddress(target), target).toBeDefined();
+        const fast = await rawRequest(port, target, { headers });
+        expect(comparable(fast), target).toEqual(comparable(full));
+      }
+    }
+    // The status is kept with the page: a trainer who is not listed is a 404 page, from the fast path too.
+    expect((await rawRequest(port, '/trainer/999999')).status).toBe(404);
+    // A signed-in person's page is their own copy, never the visitor's.
+    const cookie = await signIn(t.app, 'admin@example.com');
+    const signedIn = await rawRequest(port, '/privacy', { headers: { cookie } });
+    const visitor = await rawRequest(port, '/privacy');
+    expect(signedIn.body.toString()).not.toBe(visitor.body.toString());
+    expect(t.app.publicDirectoryCache.atAddress('/privacy')?.plain.toString()).toBe(visitor.body.toString());
   });
 
   it("links the page's own stylesheets, so it is styled before any script runs", async () => {
     const head = (await page('/find-trainer')).body.split('</head>')[0] ?? '';
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/find-trainer-page.css">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/cards.css">');
-    // The app's own stylesheets come with index.html.
+    // The islands' entry's own stylesheet; the app's own stylesheets come with index.html.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/islands.css">');
     expect(head).not.toContain('/assets/ui.css');
     expect(head).not.toContain('/assets/index.css');
+    // A page that keeps the full app does not link the islands' stylesheet.
+    expect((await page('/privacy')).body.split('</head>')[0]).not.toContain('/assets/islands.css');
   });
 
-  it('starts the app once the page has been painted, not before', async () => {
+  it('starts the page once it has been painted, not before: its islands, or the whole app', async () => {
     const html = (await page('/find-trainer')).body;
-    expect(html).toContain('<script async src="/start-app.js" data-entry="/src/main.tsx"></script>');
+    expect(html).toContain('<script async src="/start-app.js" data-entry="/assets/islands.js"></script>');
     expect(html).not.toContain('type="module"');
+    // Its islands are elements of their own, rendered with their own id prefix.
+    expect(rootMarkup(html)).toContain('data-island="directory" data-island-prefix="directory');
+    // A page whose frame depends on who is looking keeps the whole app.
+    expect((await page('/privacy')).body).toContain(
+      '<script async src="/start-app.js" data-entry="/src/main.tsx"></script>',
+    );
     // A page the browser renders itself loads the app at once.
     expect((await page('/admin')).body).toContain(
       '<script type="module" async src="/src/main.tsx"></script>',
@@ -252,5 +297,11 @@ describe('pageStylesheets', () => {
     ]);
     expect(pageStylesheets(manifest, 'src/features/legal/support-page.tsx')).toEqual([]);
     expect(pageStylesheets({}, 'src/features/directory/components/find-trainer-page.tsx')).toEqual([]);
+  });
+
+  it("adds the islands' entry's stylesheets for a page sent as islands, as index.html does not link them", () => {
+    expect(
+      pageStylesheets(manifest, 'src/features/directory/components/find-trainer-page.tsx', 'src/islands.tsx'),
+    ).toEqual(['/assets/find-trainer-page.css', '/assets/cards.css', '/assets/islands.css']);
   });
 });

@@ -1,7 +1,7 @@
-import type { DocumentType } from '@soulpunch/shared';
+import type { CertificationStatus, DocumentType } from '@soulpunch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTrainerStanding } from '../src/modules/standing/service';
-import { buildTestApp, createUser, type TestApp } from './helper';
+import { buildTestApp, createUser, inPublicDirectory, type TestApp } from './helper';
 
 // The standing rule is written once, in SQL: the directory's filter and the reasons a trainer reads come from it.
 // Each case checks the trainer's standing (listed and why not) against the directory's own filter.
@@ -54,18 +54,18 @@ async function doc(trainerId: number, version: number, status: 'signed' | 'sent'
     .execute();
 }
 
-/** The public directory's answer, through its route (cache emptied: the cases write to the database directly). */
-async function inDirectory(trainerId: number): Promise<boolean> {
+async function setCertification(
+  trainerId: number,
+  changes: { status?: CertificationStatus; insurancePausedAt?: Date },
+) {
   await t.app.db
-    .updateTable('trainerProfiles')
-    .set({ publiclyListed: true })
+    .updateTable('certificationRecords')
+    .set(changes)
     .where('trainerId', '=', trainerId)
     .execute();
-  t.app.publicDirectoryCache.invalidate();
-  const res = await t.app.inject({ method: 'GET', url: '/api/public-trainers' });
-  const body = res.json() as Array<{ id: number }> | { items: Array<{ id: number }> };
-  return (Array.isArray(body) ? body : body.items).some((x) => x.id === trainerId);
 }
+
+const inDirectory = (trainerId: number) => inPublicDirectory(t.app, trainerId);
 
 describe('a trainer\u2019s standing and the directory agree', () => {
   it.each([
@@ -127,6 +127,36 @@ describe('a trainer\u2019s standing and the directory agree', () => {
       },
       listed: false,
       reason: /certification is on hold/,
+    },
+    // The certification record, every status (decision record 0014): only certified and renewal due are listed.
+    ...(
+      [
+        ['in_training', false, /has not been issued yet/],
+        ['certified', true, null],
+        ['renewal_due', true, null],
+        ['lapsed', false, /has lapsed/],
+        ['suspended', false, /is suspended/],
+        ['revoked', false, /has been revoked/],
+      ] as const
+    ).map(([status, listed, reason]) => ({
+      name: `certification ${status}`,
+      setup: (id: number) => setCertification(id, { status }),
+      listed,
+      reason,
+    })),
+    {
+      name: 'no certification record at all (in training)',
+      setup: async (id: number) => {
+        await t.app.db.deleteFrom('certificationRecords').where('trainerId', '=', id).execute();
+      },
+      listed: false,
+      reason: /has not been issued yet/,
+    },
+    {
+      name: 'certified, listing paused for expired insurance',
+      setup: (id: number) => setCertification(id, { insurancePausedAt: new Date() }),
+      listed: false,
+      reason: /insurance policy must be on file/,
     },
   ])('$name', async ({ setup, listed, reason }) => {
     const id = await trainer();

@@ -1,3 +1,4 @@
+import { computeProfileCompletion } from '@soulpunch/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
@@ -55,6 +56,10 @@ const validUpdate = {
     hasPaypal: false,
     hasPillar: false,
     hasAffiliateLink: true,
+    stripePaymentLink: 'https://buy.stripe.com/coachmaria',
+    paypalPaymentLink: null,
+    pillarAccountLink: null,
+    affiliateLink: 'https://soulpunch.example/shop?aff=maria',
     hasCurriculum: true,
     hasMarketingResources: true,
     hasWorkbooks: true,
@@ -81,9 +86,9 @@ describe('GET /api/trainers', () => {
       trainingEngagement: {
         profileSetup: 63, // name, email, phone, city, state of 8
         businessSetup: 0,
-        materialAccess: 60, // the three granted on sign-up, of 5
+        materialAccess: 0, // three are granted on sign-up, but none is reachable before paying
         communityEngagement: 0,
-        overall: 31,
+        overall: 16,
       },
     });
   });
@@ -150,7 +155,7 @@ describe('GET /api/trainers/{id}/full', () => {
       id: mariaId,
       name: 'Maria Garcia',
       profile: { hasCurriculum: true, hasStripe: false, instagram: null },
-      engagement: { overall: 31 },
+      engagement: { overall: 16 },
     });
   });
 
@@ -183,9 +188,9 @@ describe('PUT /api/trainers/{id}', () => {
       engagement: {
         profileSetup: 100,
         businessSetup: 50,
-        materialAccess: 60,
+        materialAccess: 0, // Maria has not paid yet
         communityEngagement: 75,
-        overall: 71,
+        overall: 56,
       },
     });
     const changes = await get(admin, `/api/trainers/${mariaId}/changes`);
@@ -204,6 +209,37 @@ describe('PUT /api/trainers/{id}', () => {
     // Saving the same values again records nothing new.
     await put(admin, mariaId, validUpdate);
     expect((await get(admin, `/api/trainers/${mariaId}/changes`)).json()).toHaveLength(1);
+  });
+
+  it('counts a business channel once it has its link, and keeps the links a request leaves out', async () => {
+    const { stripePaymentLink: _s, affiliateLink: _a, ...withoutLinks } = validUpdate.profile;
+    // Switched on but with no link yet: no channel takes payment.
+    const bare = await put(admin, mariaId, {
+      ...validUpdate,
+      profile: { ...withoutLinks, paypalPaymentLink: null, pillarAccountLink: null },
+    });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().engagement.businessSetup).toBe(0);
+    const linked = await put(admin, mariaId, validUpdate);
+    expect(linked.json().engagement.businessSetup).toBe(50);
+    const entry = (await get(admin, `/api/trainers/${mariaId}/changes`)).json()[0];
+    expect(entry.changes).toContainEqual({
+      field: 'profile.stripePaymentLink',
+      from: null,
+      to: 'https://buy.stripe.com/coachmaria',
+    });
+    // A client that does not send the links leaves them as they were.
+    const kept = await put(admin, mariaId, { ...validUpdate, profile: withoutLinks });
+    expect(kept.json().profile.stripePaymentLink).toBe('https://buy.stripe.com/coachmaria');
+    expect(kept.json().engagement.businessSetup).toBe(50);
+    // The trainer's editor scores Business by the same rule.
+    const own = (await get(trainer, `/api/trainer-profile/${mariaId}`)).json();
+    expect(computeProfileCompletion(own).business).toBe(50);
+    const bad = await put(admin, mariaId, {
+      ...validUpdate,
+      profile: { ...validUpdate.profile, paypalPaymentLink: 'not a link' },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('moves the sign-in e-mail with the trainer e-mail', async () => {
@@ -270,6 +306,9 @@ describe('GET /api/dashboard/stats', () => {
       byOnboardingStatus: { payment_pending: 3 },
       byBand: { High: 0, Medium: 0, Low: 0, 'Very Low': 3 },
       pendingDocuments: [],
+      awaitingDocuments: [],
+      awaitingDocumentsTotal: 0,
+      pendingDocumentsElsewhere: 0,
     });
     expect((await get(trainer, '/api/dashboard/stats')).statusCode).toBe(403);
   });

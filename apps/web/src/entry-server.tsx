@@ -7,6 +7,8 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { isIslandPage } from './islands/island-pages';
+import { renderWithIslands } from './islands/render-islands';
 import { setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import serverRenderedPages from './server-rendered-pages.json';
@@ -41,11 +43,15 @@ export interface RenderedPage {
   state: string;
   /** The page's module, as the web build's manifest names it ('src/features/...'). */
   pageModule: string;
+  /** 'islands': the page is hydrated by its islands (src/islands.tsx), not by the whole app (decision 0013). */
+  entry: 'app' | 'islands';
 }
+
+const leafRouteOf = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path;
 
 /** The page module of a server-rendered page, undefined for the others. */
 function pageModuleOf(pathname: string): string | undefined {
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  const leaf = leafRouteOf(pathname);
   const page = leaf !== undefined && Object.hasOwn(SERVER_RENDERED, leaf) ? SERVER_RENDERED[leaf] : undefined;
   return page && `src/features/${page}`;
 }
@@ -78,15 +84,16 @@ export async function renderPage(
   if (context instanceof Response) return null;
   const queryClient = createQueryClient();
   const router = createStaticRouter(handler.dataRoutes, context);
-  const render = () =>
-    renderToString(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          {/* The router's state travels in main.tsx's own way: its inline script would break the CSP. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </StrictMode>,
-    );
+  const page = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        {/* The router's state travels in main.tsx's own way: its inline script would break the CSP. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const islands = isIslandPage(leafRouteOf(url.pathname) ?? '');
+  const render = () => (islands ? renderWithIslands(page, url, queryClient) : renderToString(page));
 
   let html = render();
   for (let pass = 1; pass < MAX_PASSES; pass++) {
@@ -99,6 +106,7 @@ export async function renderPage(
   return {
     html,
     pageModule,
+    entry: islands ? 'islands' : 'app',
     state: JSON.stringify(
       dehydrate(queryClient, { shouldDehydrateQuery: (query) => isPublicQuery(query, visitor) }),
     ),

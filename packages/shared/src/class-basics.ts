@@ -10,6 +10,11 @@ export const DEFAULT_CLASS_TITLE = '2-Hour Basic Self-Defense Class';
 export const DEFAULT_CLASS_PRICE = 75;
 export const DEFAULT_CLASS_CAPACITY = 20;
 
+/** A cancel link used once the class has begun (the server refuses, the page says so): no one waiting can take
+ * the place any more. */
+export const CANCEL_CLOSED_MESSAGE =
+  'This class has already started, so its registration can no longer be cancelled.';
+
 /** The class page, where capacity, registration and the waitlist live (lists, cards and e-mails link here). */
 export const classPagePath = (classId: number) => `/public/class/${classId}`;
 

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  CLASS_LEVELS,
-  CLASS_TYPES,
-  type ClassLevel,
-  type ClassType,
-  DEFAULT_CLASS_CAPACITY,
-  DEFAULT_CLASS_PRICE,
-} from './class-basics';
+import { CLASS_LEVELS, CLASS_TYPES, DEFAULT_CLASS_CAPACITY, DEFAULT_CLASS_PRICE } from './class-basics';
 import { isValidTimeZone } from './class-time';
 import { publicClassSchema } from './directory';
 import { optionalText, optionalUrl, trainerEmailSchema, trainerNameSchema } from './trainers';
@@ -143,6 +136,9 @@ export const registrationResultSchema = z.object({
 
 /** POST /api/registrations/cancel: the class the cancelled registration was for. */
 export const registrationCancelledSchema = z.object({ classId: z.number() });
+
+/** POST /api/registrations/cancel-link: what the cancel link's registration is now (its page offers only what can be done). */
+export const cancelLinkStatusSchema = z.object({ status: registrationSchema.shape.status });
 
 /** GET /api/classes/time-zone: the zone the server will give a class at this place. */
 export const classTimeZoneSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TrainerMarkerFeed } from './map-feed';
+import { publicRatingSchema, testimonialSchema } from './review-basics';
 
 /** Spec defaults for what a trainer left empty (portal 3, Public trainer). */
 export const PUBLIC_TRAINER_DEFAULTS = {
@@ -8,7 +9,6 @@ export const PUBLIC_TRAINER_DEFAULTS = {
   experienceDescription: 'Certified Trainer',
   availabilityDescription: 'Contact for availability',
   classTypes: ["Women's Self Defense"],
-  rating: 5,
 } as const;
 
 /** An upcoming class inside a public trainer (spec portal 3, Upcoming class). */
@@ -52,7 +52,12 @@ export const publicTrainerSchema = z.object({
   affiliateLink: z.string().nullable(),
   /** 'hq' marks headquarters (spec). */
   status: z.enum(['hq', 'active']),
-  rating: z.number(),
+  /** The certificate's expiry ('YYYY-MM-DD'): the profile shows 'Certified through <month year>'. */
+  certifiedThrough: z.string().nullable(),
+  /** The mean of attendees' visible reviews and their count; null until there are three (reviews.ts). */
+  rating: publicRatingSchema.nullable(),
+  /** The reviews the trainer featured: on the profile's answer only, not in lists. */
+  testimonials: z.array(testimonialSchema).optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** Miles from the searched place, when the search had one. */
@@ -73,6 +78,13 @@ const optionalFilter = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/**
+ * The most trainers one answer of GET /api/public-trainers carries, and the page it sends without `limit`: the
+ * list is followed page by page through the `Link: <...>; rel="next"` header (RFC 8288), so no answer grows with
+ * the number of trainers.
+ */
+export const PUBLIC_TRAINERS_PAGE_SIZE = 100;
+
 export const publicTrainerQuerySchema = z.strictObject({
   /** Text over first name, last name (when shown), display name, location and specialties. */
   q: optionalFilter,
@@ -88,8 +100,8 @@ export const publicTrainerQuerySchema = z.strictObject({
     .string()
     .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, { error: 'near must be "latitude,longitude"' })
     .optional(),
-  /** Without a limit, every match (the spec's whole list); the directory asks for a page of cards at a time. */
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** Without a limit, a page of PUBLIC_TRAINERS_PAGE_SIZE; the directory asks for a page of cards at a time. */
+  limit: z.coerce.number().int().min(1).max(PUBLIC_TRAINERS_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type PublicTrainerQuery = z.input<typeof publicTrainerQuerySchema>;

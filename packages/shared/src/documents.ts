@@ -48,11 +48,28 @@ export const documentMessages = {
   consentRequired: 'Please agree to use electronic records and signatures first.',
   agreeRequired: "Please tick 'I have read and agree' to sign.",
   nameRequired: 'Please type your full name to sign.',
+  nameMismatch: 'Please type your full name as it appears on your account.',
   versionChanged:
     'This document has changed since you opened it. Please read the current version and sign again.',
   alreadySigned: 'This document is already signed.',
   expired: 'This document has expired. Please ask for it to be sent again.',
 } as const;
+
+/**
+ * A name as a signature is compared with the account's legal name: case, spacing and accents do not count, so
+ * 'josé  GARCÍA' signs for José García; another name does not.
+ */
+export function signatureNameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en-US').replace(/\s+/g, ' ').trim();
+}
+
+/** Whether a typed signature names the account's legal name (see signatureNameKey). */
+export const signsAs = (typed: string, legalName: string) =>
+  signatureNameKey(typed) === signatureNameKey(legalName);
+
+/** The message for a typed name that is not the account's, naming the one expected. */
+export const nameMismatchMessage = (legalName: string) =>
+  `${documentMessages.nameMismatch} Type '${legalName}', or ask an administrator to correct your name.`;
 
 /** A document as the lists show it (GET /api/documents, GET /api/trainers/{id}/documents). */
 export const documentSummarySchema = z.object({
@@ -251,7 +268,8 @@ export type TrainerStanding = z.output<typeof trainerStandingSchema>;
 export const verifyFactsSchema = z.object({
   id: z.number(),
   title: z.string(),
-  signerName: z.string(),
+  /** Only with the check code printed on the document (document numbers are sequential). */
+  signerName: z.string().nullable(),
   signedAt: z.string(),
   pdfSha256: z.string().nullable(),
   events: z.array(z.object({ type: z.enum(AUDIT_EVENT_TYPES), at: z.string() })),

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   // Portal and directory
   'access_paused',
   'step_not_editable',
+  'step_locked',
   'unknown_place',
   'unknown_category',
   'resource_article',
@@ -66,6 +67,8 @@ export const ERROR_CODES = [
   'not_waivable',
   'nothing_to_bill',
   'nothing_to_change',
+  'nothing_owed',
+  'request_used',
   'payment_not_verified',
   // Documents
   'already_signed',
@@ -74,6 +77,32 @@ export const ERROR_CODES = [
   'not_signed',
   'reminder_not_available',
   'version_changed',
+  'name_mismatch',
+  // Admin calendar: sessions, consultation slots and bookings
+  'in_the_past',
+  'session_full',
+  'session_cancelled',
+  'not_registered',
+  'slot_taken',
+  'slot_booked',
+  'booking_cancelled',
+  // Reviews
+  'invalid_review_link',
+  'review_link_used',
+  'review_hidden',
+  'too_many_featured',
+  // Certification record and insurance
+  'certification_not_paid',
+  'certification_not_signed',
+  'training_not_completed',
+  'already_certified',
+  'not_certified',
+  'certificate_revoked',
+  'renewal_requirements_unmet',
+  'no_insurance_policy',
+  'invalid_insurance_file',
+  'insurance_expired',
+  'already_accepted',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,8 @@
 export * from './api-answers';
 export * from './assistant';
 export * from './auth';
+export * from './calendar';
+export * from './certification';
 export * from './class-time';
 export * from './classes';
 export * from './contact';
@@ -17,6 +19,8 @@ export * from './onboarding';
 export * from './payments';
 export * from './presets';
 export * from './profile';
+export * from './profile-completion';
 export * from './progress';
 export * from './resources';
+export * from './reviews';
 export * from './trainers';

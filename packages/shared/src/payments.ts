@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // The plans live in ./plans (one source per business fact); re-exported for the schemas below and older imports.
-import { PLAN_KEYS, type PlanKey } from './plans';
+import { PLAN_KEYS, PLANS, type PlanKey } from './plans';
 import { optionalPhone, optionalText, trainerEmailSchema, trainerNameSchema } from './trainers';
 
 export * from './plans';
@@ -123,6 +123,26 @@ export const LEDGER_STATUSES = [
 ] as const;
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 
+/** Ledger and standing values as words on every payment screen (never 'past_due'); unknown ones as they are. */
+export const LEDGER_STATUS_LABELS: Record<LedgerStatus, string> = {
+  scheduled: 'Scheduled',
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  waived: 'Waived',
+  disputed: 'Disputed',
+  paused: 'Paused',
+};
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  past_due: 'Past Due',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+export const paymentWord = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+
 /** One row of the payment ledger: a payment, or one instalment of the flex plan. */
 export const ledgerEntrySchema = z.object({
   id: z.number(),
@@ -168,11 +188,66 @@ export const reasonSchema = z
   .trim()
   .min(3, { error: 'Please give a reason' })
   .max(500, { error: 'The reason must be at most 500 characters' });
-export const offlinePaymentSchema = z.strictObject({
-  amountCents: z.number().int().min(1).max(1_000_000),
-  reason: reasonSchema,
-});
+
+/** How money reached the brand outside the provider, or that it was waived (a ledger note and the history say it). */
+export const OFFLINE_PAYMENT_METHODS = ['cheque', 'bank_transfer', 'cash', 'waived'] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+export const offlinePaymentMethodLabels: Record<OfflinePaymentMethod, string> = {
+  cheque: 'Cheque',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  waived: 'Waived',
+};
+/** The largest amount one offline payment may state: the whole program with room to spare, never more. */
+export const OFFLINE_PAYMENT_MAX_CENTS = 1_000_000;
+
+const offlineAmountMessage = 'Give the plan paid for or the amount received, not both';
+/**
+ * POST /api/trainers/{id}/payments/offline. The amount is a plan's (from PLANS) or stated in cents, never negative;
+ * nothing received (0) only when waived. `requestId` is made once per form, so a double submit is applied once.
+ */
+export const offlinePaymentSchema = z
+  .strictObject({
+    method: z.enum(OFFLINE_PAYMENT_METHODS, { error: 'Please choose how it was paid' }),
+    plan: z.enum(PLAN_KEYS, { error: 'Please choose a plan' }).optional(),
+    amountCents: z
+      .number({ error: 'Please give the amount in cents' })
+      .int({ error: 'Please give the amount in whole cents' })
+      .min(0, { error: 'The amount cannot be negative' })
+      .max(OFFLINE_PAYMENT_MAX_CENTS, { error: 'The amount is more than one payment can be' })
+      .optional(),
+    reason: reasonSchema,
+    requestId: z.uuid({ error: 'The form is out of date: please reload the page' }),
+  })
+  .refine((v) => (v.plan === undefined) !== (v.amountCents === undefined), {
+    path: ['amountCents'],
+    error: offlineAmountMessage,
+  })
+  .refine((v) => v.amountCents !== 0 || v.method === 'waived', {
+    path: ['amountCents'],
+    error: 'Please give the amount received',
+  });
+export type OfflinePayment = z.input<typeof offlinePaymentSchema>;
+
+/** The amount an offline payment records: the plan's payment (a flex plan's first instalment) or the stated one. */
+export const offlinePaymentAmountCents = (p: { plan?: PlanKey; amountCents?: number }): number =>
+  p.plan ? PLANS[p.plan].amountCents : (p.amountCents ?? 0);
 export const paymentActionSchema = z.strictObject({ reason: reasonSchema });
+
+/** The portal page where a trainer an admin added chooses a plan and pays (the e-mailed enrolment link). */
+export const PORTAL_ENROLMENT_PATH = '/trainer-portal/enrolment';
+
+/** POST /api/trainers/{id}/enrolment-link (admin): the trainer an admin added was e-mailed the way to enrol. */
+export const enrolmentLinkSentSchema = z.object({ sentTo: z.string() });
+export type EnrolmentLinkSent = z.output<typeof enrolmentLinkSentSchema>;
+
+/** POST /api/trainers/{id}/enrolment/checkout: a trainer an admin added chooses a plan in the portal and pays. */
+export const portalCheckoutSchema = z.strictObject({
+  plan: z.enum(PLAN_KEYS, { error: 'Please choose a plan' }),
+  agreeTerms: z.literal(true, { error: 'Please agree to the terms' }),
+});
+export type PortalCheckout = z.input<typeof portalCheckoutSchema>;
+export const portalCheckoutAnswerSchema = z.object({ checkoutUrl: z.string() });
 
 /** GET /api/payment-events (admin). */
 export const paymentEventViewSchema = z.object({
@@ -182,6 +257,11 @@ export const paymentEventViewSchema = z.object({
   receivedAt: z.string(),
   processedAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** The trainer whose enrolment the event names; null when it names none we know. */
+  trainer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The amount the event carries, in cents of `currency`; null for an event without one. */
+  amountCents: z.number().nullable(),
+  currency: z.string().nullable(),
 });
 export type PaymentEventView = z.output<typeof paymentEventViewSchema>;
 

@@ -13,14 +13,24 @@ export const PLANS = {
     amountCents: 199_700,
     listPriceCents: 299_700,
     instalments: 1,
-    // The saving as the spec words it ('save 25%'): a stated figure, not computed from the two prices.
-    savePercent: 25,
   },
   flex: { key: 'flex', label: 'Flex Plan', amountCents: 49_900, listPriceCents: null, instalments: 6 },
 } as const;
 export type PlanKey = keyof typeof PLANS;
+
+/** A plan named in a sentence: 'the Pay in Full plan', 'the Flex Plan' (whose label already says plan). */
+export const planInSentence = (plan: PlanKey) =>
+  /\bplan$/i.test(PLANS[plan].label) ? `the ${PLANS[plan].label}` : `the ${PLANS[plan].label} plan`;
 export const PLAN_KEYS = ['full', 'flex'] as const;
 export const CURRENCY = 'usd';
+
+/**
+ * What paying in full saves against the list price, in whole percent rounded down (a saving is never overstated).
+ * Computed from the two prices, so a price change cannot leave a stale figure (the spec's prototype stated 25%,
+ * which the prices never gave).
+ */
+export const fullPlanSavePercent = () =>
+  Math.floor((1 - PLANS.full.amountCents / PLANS.full.listPriceCents) * 100);
 
 /** What a plan costs in all: in full, or the flex plan's monthly amount times its instalments. */
 export const planTotalCents = (plan: PlanKey) => PLANS[plan].amountCents * PLANS[plan].instalments;

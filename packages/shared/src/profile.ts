@@ -67,7 +67,6 @@ export const trainerProfileUpdateSchema = z
       )
       .max(20),
     trainingDate: optionalDate,
-    renewalDate: optionalDate,
     certificationDate: optionalDate,
     hasInsurance: z.boolean(),
     insuranceProvider: z
@@ -176,7 +175,6 @@ export const trainerProfileAnswerSchema = z.object({
   youtube: z.string().nullable(),
   otherSocialMedia: z.array(z.object({ platform: z.string(), url: z.string() })),
   trainingDate: z.string().nullable(),
-  renewalDate: z.string().nullable(),
   certificationDate: z.string().nullable(),
   hasInsurance: z.boolean(),
   insuranceProvider: z.enum(['next', 'kk', 'other']).nullable(),
@@ -198,6 +196,8 @@ export const trainerProfileAnswerSchema = z.object({
   hasMarketingAssets: z.boolean(),
   inWhatsApp: z.boolean(),
   inFacebook: z.boolean(),
+  /** Whether the program is paid, so the materials above are reachable (the editor's Materials score needs it). */
+  materialsUnlocked: z.boolean(),
   displayName: z.string().nullable(),
   profilePicture: z.string().nullable(),
   publicBio: z.string().nullable(),

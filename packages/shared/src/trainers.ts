@@ -80,10 +80,22 @@ const adminProfileTicks = {
 };
 
 /** The admin edit form's profile part (spec admin 2.3 and 3). */
+/**
+ * A business channel counts once it is switched on and has its link (spec portal 9), so the admin sees and edits
+ * the links too. Left out of a request, a link stays as the trainer saved it.
+ */
+const adminBusinessLinks = {
+  stripePaymentLink: optionalUrl.optional(),
+  paypalPaymentLink: optionalUrl.optional(),
+  pillarAccountLink: optionalUrl.optional(),
+  affiliateLink: optionalUrl.optional(),
+};
+
 export const adminTrainerProfileSchema = z.strictObject({
   displayName: optionalText(100, 'Display name'),
   trainingDate: optionalDate,
   ...adminProfileTicks,
+  ...adminBusinessLinks,
   instagram: optionalText(100, 'Instagram'),
   website: optionalUrl,
 });
@@ -130,9 +142,14 @@ export const adminTrainerProfileAnswerSchema = z.object({
   displayName: z.string().nullable(),
   trainingDate: z.string().nullable(),
   ...adminProfileTicks,
+  stripePaymentLink: z.string().nullable(),
+  paypalPaymentLink: z.string().nullable(),
+  pillarAccountLink: z.string().nullable(),
+  affiliateLink: z.string().nullable(),
   instagram: z.string().nullable(),
   website: z.string().nullable(),
 });
+export type AdminTrainerProfileAnswer = z.output<typeof adminTrainerProfileAnswerSchema>;
 
 /** GET /api/trainers/{id}/full and the admin edit's answer. */
 export const trainerFullSchema = z.object({
@@ -160,13 +177,35 @@ export const trainerChangeSchema = z.object({
 });
 export type TrainerChange = z.output<typeof trainerChangeSchema>;
 
-/** GET /api/dashboard/stats. */
+/**
+ * A trainer whose onboarding waits on their documents (onboarding status 'documents_pending'), with the latest
+ * document of each required type sent to them so far (none when nothing was sent).
+ */
+export const trainerAwaitingDocumentsSchema = z.object({
+  trainerId: z.number(),
+  trainerName: z.string(),
+  documents: z.array(documentSummarySchema.pick({ id: true, type: true, title: true, status: true })),
+});
+export type TrainerAwaitingDocuments = z.output<typeof trainerAwaitingDocumentsSchema>;
+
+/**
+ * GET /api/dashboard/stats. Every count comes from the same grouped read of the trainers: byOnboardingStatus
+ * .documents_pending is always awaitingDocumentsTotal. Apart from the open documents, nothing in it grows with
+ * the number of trainers.
+ */
 export const dashboardStatsSchema = z.object({
   trainerCount: z.number(),
   byOnboardingStatus: z.record(z.string(), z.number()),
   byPaymentStatus: z.record(z.string(), z.number()),
   byBand: z.record(z.string(), z.number()),
+  /** Every document sent or about to be sent and not yet signed, of any trainer. */
   pendingDocuments: z.array(documentSummarySchema),
+  /** The first ten trainers (by name) the 'Documents Pending' count counts, with their documents. */
+  awaitingDocuments: z.array(trainerAwaitingDocumentsSchema),
+  /** How many trainers that count counts: byOnboardingStatus.documents_pending, from the same read. */
+  awaitingDocumentsTotal: z.number(),
+  /** Open documents (of pendingDocuments) of trainers at other stages of onboarding. */
+  pendingDocumentsElsewhere: z.number(),
 });
 export type DashboardStats = z.output<typeof dashboardStatsSchema>;
 

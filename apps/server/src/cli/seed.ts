@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { DEFAULT_DEMO_TRAINER_COUNT, insertDemoData } from '../demo/demo-data';
+import { DEFAULT_DEMO_TRAINER_COUNT } from '../demo/demo-count';
+import { insertDemoData } from '../demo/demo-data';
 import { openConfiguredDatabase, runCli } from './open';
 
 const USAGE = 'Usage: npm run seed -- [--trainers N] [--reset]';

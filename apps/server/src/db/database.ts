@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { lockDataDir } from './pglite-lock';
@@ -224,6 +224,11 @@ export function databaseTargetFor(config: AppConfig): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+/** Throws unless the database answers a query now (the health check: up, reachable, taking queries). */
+export async function checkDatabaseAnswers(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export async function openDatabase(

@@ -17,6 +17,12 @@ import * as enrolmentIdentity from './migrations/0013-enrolment-identity';
 import * as emailChanges from './migrations/0014-email-changes';
 import * as mailQueue from './migrations/0015-mail-queue';
 import * as knowledgeSeedBody from './migrations/0016-knowledge-seed-body';
+import * as progressFacts from './migrations/0017-progress-facts';
+import * as offlinePayments from './migrations/0018-offline-payments';
+import * as adminCalendar from './migrations/0019-admin-calendar';
+import * as classReviews from './migrations/0020-class-reviews';
+import * as certificationRecord from './migrations/0021-certification-record';
+import * as insurancePolicies from './migrations/0022-insurance-policies';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -36,6 +42,12 @@ const migrations: Record<string, Migration> = {
   '0014-email-changes': emailChanges,
   '0015-mail-queue': mailQueue,
   '0016-knowledge-seed-body': knowledgeSeedBody,
+  '0017-progress-facts': progressFacts,
+  '0018-offline-payments': offlinePayments,
+  '0019-admin-calendar': adminCalendar,
+  '0020-class-reviews': classReviews,
+  '0021-certification-record': certificationRecord,
+  '0022-insurance-policies': insurancePolicies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

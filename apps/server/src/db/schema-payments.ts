@@ -15,14 +15,16 @@ export interface EnrolmentsTable {
   phone: string | null;
   city: string | null;
   state: string | null;
-  termsAgreedAt: Date;
+  /** Null for an enrolment an admin recorded for a trainer they added (migration 0018): no checkout, no terms box. */
+  termsAgreedAt: Date | null;
   plan: PlanKey;
   /** The first (or only) payment. */
   amountCents: number;
   totalCents: number;
   currency: string;
   status: Generated<'checkout' | 'paid' | 'cancelled'>;
-  provider: 'test' | 'stripe';
+  /** 'offline': recorded by an admin from a payment made outside the provider (cheque, transfer, cash, waived). */
+  provider: 'test' | 'stripe' | 'offline';
   checkoutId: string | null;
   checkoutUrl: string | null;
   checkoutAttempt: Generated<number>;
@@ -44,6 +46,11 @@ export interface EnrolmentsTable {
   /** A flex subscription whose six-month schedule the provider has yet to confirm (migration 0015). */
   instalmentScheduleFor: Generated<string | null>;
   instalmentsScheduledAt: Generated<Date | null>;
+  /**
+   * Where it began (migration 0018): the public checkout, the portal of a trainer an admin added (from the e-mailed
+   * enrolment link; paid, it returns to the portal), or an offline payment an admin recorded.
+   */
+  origin: Generated<'checkout' | 'portal' | 'offline'>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -91,6 +98,14 @@ export interface TestCheckoutsTable {
   createdAt: CreatedAt;
 }
 
+/** Admin payment requests already applied, by the id the form sent: a double submit is applied once (0018). */
+export interface PaymentRequestsTable {
+  id: string;
+  trainerId: number;
+  requestedBy: number | null;
+  createdAt: CreatedAt;
+}
+
 export type EnrolmentRow = Selectable<EnrolmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -100,4 +115,5 @@ export interface PaymentTables {
   payments: PaymentsTable;
   paymentEvents: PaymentEventsTable;
   testCheckouts: TestCheckoutsTable;
+  paymentRequests: PaymentRequestsTable;
 }

@@ -1,8 +1,17 @@
-import type { ClassLevel, ClassType, OnboardingStatus, PaymentStatus } from '@soulpunch/shared';
+import type {
+  ClassLevel,
+  ClassType,
+  OnboardingStatus,
+  PaymentStatus,
+  SelfMarkedOnboardingStep,
+} from '@soulpunch/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AssistantTables } from './schema-assistant';
+import type { CalendarTables } from './schema-calendar';
+import type { CertificationTables } from './schema-certification';
 import type { DocumentTables } from './schema-documents';
 import type { PaymentTables } from './schema-payments';
+import type { ReviewTables } from './schema-reviews';
 
 /** Table shapes as Kysely sees them (camelCase here, snake_case in SQL via CamelCasePlugin). */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -121,7 +130,6 @@ export interface TrainerProfilesTable {
   youtube: string | null;
   otherSocialMedia: ColumnType<SocialLink[], string | undefined, string>;
   trainingDate: DateText | null;
-  renewalDate: DateText | null;
   certificationDate: DateText | null;
   hasInsurance: Generated<boolean>;
   insuranceProvider: string | null;
@@ -175,7 +183,10 @@ export interface SocialLink {
   url: string;
 }
 
-/** The five checklist steps a trainer marks themselves; the other three are derived from real state. */
+/**
+ * Marks of the weekly training link, the one checklist step with no other stored fact (migration 0017: the other
+ * self-marked steps read the profile's flags; their old marks are no longer read).
+ */
 export interface TrainerOnboardingStepsTable {
   trainerId: number;
   step: string;
@@ -231,6 +242,8 @@ export interface ResourcesTable {
   /** Migration 0009: the days an upcoming training runs (null for other kinds). */
   startsOn: DateText | null;
   endsOn: DateText | null;
+  /** Migration 0017: the checklist step this resource's link stands for; opening it ticks the step. */
+  onboardingStep: Generated<SelfMarkedOnboardingStep | null>;
 }
 
 export interface TrainerResourceVisitsTable {
@@ -273,8 +286,18 @@ export interface ClassRegistrationsTable {
   updatedAt: UpdatedAt;
 }
 
-/** The enrolment and payment tables live in schema-payments.ts, the signing tables in schema-documents.ts. */
-export interface Database extends PaymentTables, DocumentTables, AssistantTables {
+/**
+ * The enrolment and payment tables live in schema-payments.ts, the signing tables in schema-documents.ts, the
+ * admin Calendar's in schema-calendar.ts, the reviews in schema-reviews.ts, the certification record and insurance in
+ * schema-certification.ts.
+ */
+export interface Database
+  extends PaymentTables,
+    DocumentTables,
+    AssistantTables,
+    CalendarTables,
+    ReviewTables,
+    CertificationTables {
   users: UsersTable;
   userRoles: UserRolesTable;
   sessions: SessionsTable;

@@ -1,5 +1,7 @@
 import {
   AVAILABILITY_OPTIONS,
+  addYears,
+  CERTIFICATION_DEFAULTS,
   CLASS_TYPE_PRESETS,
   type ClassLevel,
   type ClassType,
@@ -9,18 +11,26 @@ import {
   instantToZonedTime,
   type OnboardingStatus,
   type PaymentStatus,
+  type PlanKey,
   SELF_MARKED_ONBOARDING_STEPS,
   SPECIALIZATION_PRESETS,
   zonedTimeToInstant,
 } from '@soulpunch/shared';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { NewTrainerProfile } from '../db/schema';
+import type { Trx } from '../db/types';
+import type { AppDeps } from '../deps';
 import { geocodePlace } from '../lib/geocoder';
+import { newCertificateNumber } from '../modules/certification/service';
+import { sendReviewLinks } from '../modules/reviews/service';
 import { DEMO_CITIES } from './cities';
+import { DEFAULT_DEMO_TRAINER_COUNT } from './demo-count';
+import { tellReviewStories } from './demo-reviews';
+import { type LoadedDemoTrainer, linkResourcesToGuides, tellDemoStories } from './demo-stories';
 
 export const DEMO_ADMIN = { email: 'admin@soulpunch.example', name: 'Alex Morgan' };
 export const DEMO_HEADQUARTERS = { email: 'jasmine.carter@soulpunch.example', name: 'Jasmine Carter' };
-export const DEFAULT_DEMO_TRAINER_COUNT = 40;
 
 const FIRST_NAMES = [
   'Maria',
@@ -185,6 +195,21 @@ export interface DemoClass {
   venue: string;
 }
 
+/**
+ * What happened to a demo trainer, told through the payments and documents modules when the demo loads
+ * (demo-stories.ts), so every screen shows the same story. Days count back from the day the data is loaded.
+ */
+export interface DemoStory {
+  /** How the certification was paid for; null: not paid yet (no payment, no documents, not listed). */
+  plan: PlanKey | null;
+  /** Days before loading that a recent enrolment paid; null: 45 days before the training date. */
+  enrolledDaysAgo: number | null;
+  /** A flex plan whose latest instalment failed and stays unpaid: past due, resources paused after the grace. */
+  pastDue: boolean;
+  /** The three required documents: signed the day after they were sent, still waiting, or left to expire. */
+  documents: 'signed' | 'sent' | 'expired' | null;
+}
+
 export interface DemoTrainer {
   name: string;
   email: string;
@@ -197,6 +222,7 @@ export interface DemoTrainer {
   profile: Omit<NewTrainerProfile, 'trainerId'>;
   completedSteps: string[];
   classes: DemoClass[];
+  story: DemoStory;
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -204,6 +230,9 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] {
   const rnd = random(seed);
+  // The stories draw from their own sequence, so the people (names, e-mails, profiles) stay as they were.
+  const storyRnd = random(seed + 1);
+  let flexSeen = 0;
   const usedEmails = new Set<string>();
   const trainers: DemoTrainer[] = [];
   for (let i = 0; i < count; i++) {
@@ -229,6 +258,10 @@ export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] 
     const onboardingStatus: OnboardingStatus =
       paymentStatus !== 'completed' ? 'payment_pending' : has(0.6) ? 'completed' : 'documents_pending';
 
+    let story = demoStory(storyRnd, paymentStatus, onboardingStatus, isHeadquarters);
+    if (story.plan === 'flex' && isPastDueFlex(++flexSeen)) {
+      story = { ...story, pastDue: true, enrolledDaysAgo: PAST_DUE_ENROLLED_DAYS_AGO };
+    }
     const trained = new Date(Date.UTC(2023, 0, 1) + Math.floor(rnd.next() * 1000) * 86_400_000);
     const renewal = new Date(trained);
     renewal.setUTCFullYear(renewal.getUTCFullYear() + 2);
@@ -249,6 +282,7 @@ export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] 
       paymentStatus,
       onboardingStatus,
       isHeadquarters,
+      story,
       completedSteps: SELF_MARKED_ONBOARDING_STEPS.filter(() => has(0.5)),
       classes:
         paymentStatus === 'completed'
@@ -276,7 +310,6 @@ export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] 
         youtube: has(0.15) ? `https://www.youtube.com/@${handle}` : null,
         linkedin: has(0.2) ? `https://www.linkedin.com/in/${slug(first)}-${slug(last)}` : null,
         trainingDate: isoDate(trained),
-        renewalDate: isoDate(renewal),
         certificationDate: isoDate(trained),
         hasInsurance,
         insuranceProvider: hasInsurance ? rnd.pick(['next', 'kk', 'other']) : null,
@@ -301,7 +334,8 @@ export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] 
         yearsExperience: years,
         specializations: rnd.some(SPECIALIZATION_PRESETS, 1, 3),
         classTypes: rnd.some(CLASS_TYPE_PRESETS, 1, 3),
-        publiclyListed: isHeadquarters || rnd.chance(0.9),
+        // Only a certified trainer goes public: one who has not paid yet keeps the profile private.
+        publiclyListed: (isHeadquarters || rnd.chance(0.9)) && paymentStatus === 'completed',
         featuredTrainer: isHeadquarters || rnd.chance(0.1),
         showEmail: rnd.chance(0.5),
         showPhone: rnd.chance(0.3),
@@ -312,9 +346,60 @@ export function generateDemoTrainers(count: number, seed = 2025): DemoTrainer[] 
   return trainers;
 }
 
-/** Inserts the demo admin and `count` trainers (each with a trainer account; headquarters' is also an admin). */
-export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT): Promise<void> {
+/**
+ * The story of one trainer: the people keep the payment and onboarding the generator gave them (tests know them
+ * by name), and a paid trainer gets a plan, and documents signed, waiting or expired.
+ */
+function demoStory(
+  rnd: ReturnType<typeof random>,
+  paymentStatus: PaymentStatus,
+  onboardingStatus: OnboardingStatus,
+  isHeadquarters: boolean,
+): DemoStory {
+  if (paymentStatus !== 'completed') {
+    return { plan: null, enrolledDaysAgo: null, pastDue: false, documents: null };
+  }
+  if (onboardingStatus !== 'completed') {
+    // Paid recently: the documents went out with the confirmation and wait (some reminded), or ran out.
+    const expired = rnd.chance(0.45);
+    return {
+      plan: 'full',
+      enrolledDaysAgo: expired ? 35 + Math.floor(rnd.next() * 25) : 1 + Math.floor(rnd.next() * 9),
+      pastDue: false,
+      documents: expired ? 'expired' : 'sent',
+    };
+  }
+  if (isHeadquarters || !rnd.chance(0.3)) {
+    return { plan: 'full', enrolledDaysAgo: null, pastDue: false, documents: 'signed' };
+  }
+  // On the flex plan, enrolled two to five months ago.
+  return {
+    plan: 'flex',
+    enrolledDaysAgo: 50 + Math.floor(rnd.next() * 100),
+    pastDue: false,
+    documents: 'signed',
+  };
+}
+
+/** The third trainer on the flex plan (then every sixth) let the latest instalment fail: past due. */
+const isPastDueFlex = (flexSeen: number) => flexSeen % 6 === 3;
+/** Enrolled 100 days ago: the fourth instalment fell due more than the grace period before loading. */
+const PAST_DUE_ENROLLED_DAYS_AGO = 100;
+
+/**
+ * Inserts the demo admin and `count` trainers (each with a trainer account; headquarters' is also an admin).
+ * The first `storiesFor` paid trainers start where a first payment leaves one and tellDemoStories then pays, sends
+ * and signs through the modules; the others (all of them for `npm run seed` and benchmarks) are the people alone,
+ * as they end up.
+ */
+export async function insertDemoData(
+  db: Db,
+  count = DEFAULT_DEMO_TRAINER_COUNT,
+  { storiesFor = 0 } = {},
+): Promise<LoadedDemoTrainer[]> {
   const trainers = generateDemoTrainers(count);
+  const loadDay = new Date().toISOString().slice(0, 10);
+  const loaded: LoadedDemoTrainer[] = [];
   await db.transaction().execute(async (trx) => {
     const admin = await trx
       .insertInto('users')
@@ -348,8 +433,11 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
       const rows = await trx
         .insertInto('trainers')
         .values(
-          batch.map(({ profile: _p, completedSteps: _s, classes: _c, ...t }) => ({
+          batch.map(({ profile: _p, completedSteps: _s, classes: _c, story, ...t }, i) => ({
             ...t,
+            ...(start + i < storiesFor && story.plan
+              ? { paymentStatus: 'pending' as const, onboardingStatus: 'documents_pending' as const }
+              : {}),
             ...(geocodePlace(t) ?? {}),
             userId: userIds.get(t.email) ?? null,
           })),
@@ -364,8 +452,28 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
       };
       await trx
         .insertInto('trainerProfiles')
-        .values(batch.map((t) => ({ ...t.profile, trainerId: idOf(t.email) })))
+        .values(
+          batch.map((t) => ({ ...t.profile, ...certificationDates(t, loadDay), trainerId: idOf(t.email) })),
+        )
         .execute();
+      {
+        // The trainers whose stories follow are issued their certificates there, through the module.
+        const certified = batch.filter(
+          (t, i) =>
+            start + i >= storiesFor && t.paymentStatus === 'completed' && t.onboardingStatus === 'completed',
+        );
+        if (certified.length) {
+          await trx
+            .insertInto('certificationRecords')
+            .values(certified.map((t) => certifiedRecord(idOf(t.email), t, loadDay)))
+            .execute();
+        }
+      }
+      for (const t of batch) {
+        const userId = userIds.get(t.email);
+        if (userId === undefined) throw new Error(`no account for ${t.email}`);
+        loaded.push({ trainer: t, trainerId: idOf(t.email), userId, isAdmin: t.isHeadquarters });
+      }
       const steps = batch.flatMap((t) =>
         t.completedSteps.map((step) => ({ trainerId: idOf(t.email), step })),
       );
@@ -384,6 +492,38 @@ export async function insertDemoData(db: Db, count = DEFAULT_DEMO_TRAINER_COUNT)
       .where('name', '=', 'Train the Trainer')
       .execute();
   });
+  return loaded;
+}
+
+/**
+ * Certification follows the training, 45 days after enrolling: a recent flex enrolment trained lately, and a
+ * trainer whose documents are not signed has not been certified yet.
+ */
+function certificationDates(t: DemoTrainer, today: string) {
+  const { documents, plan, enrolledDaysAgo } = t.story;
+  if (documents === 'sent' || documents === 'expired') {
+    return { trainingDate: null, certificationDate: null };
+  }
+  if (plan !== 'flex' || enrolledDaysAgo === null) return {};
+  const trained = new Date(Date.parse(`${today}T00:00:00Z`) + (45 - enrolledDaysAgo) * 86_400_000);
+  return { trainingDate: isoDate(trained), certificationDate: isoDate(trained) };
+}
+
+/**
+ * The people alone (`npm run seed`): a trainer paid and onboarded holds a certificate issued at training,
+ * renewed every 2 years (from the old expiry) while it came due, so the generated set is listed as the demo is.
+ */
+function certifiedRecord(trainerId: number, t: DemoTrainer, today: string) {
+  const issuedOn = t.profile.trainingDate ?? today;
+  let expiresOn = addYears(issuedOn, CERTIFICATION_DEFAULTS.validityYears);
+  while (expiresOn < today) expiresOn = addYears(expiresOn, CERTIFICATION_DEFAULTS.validityYears);
+  return {
+    trainerId,
+    certificateNumber: newCertificateNumber(),
+    status: 'certified' as const,
+    issuedOn,
+    expiresOn,
+  };
 }
 
 /** A demo class on a real future date, at a wall-clock time in the trainer's own time zone. */
@@ -414,10 +554,56 @@ function demoClassRow(trainerId: number, trainer: DemoTrainer, c: DemoClass) {
   };
 }
 
-/** Loads the demo data only into a database with no trainers; returns whether it did. */
-export async function loadDemoDataIfEmpty(db: Db): Promise<boolean> {
-  const existing = await db.selectFrom('trainers').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
-  await insertDemoData(db);
-  return true;
+/**
+ * Loads the demo data only into a database with no trainers; returns whether it did. The people first, then
+ * their payments and documents through the modules' own rules (demo-stories.ts).
+ */
+export async function loadDemoDataIfEmpty(deps: AppDeps): Promise<boolean> {
+  const loaded = await loadInOneTransaction(deps);
+  if (loaded && deps.config.demoTrainers > DEFAULT_DEMO_TRAINER_COUNT) {
+    // Statistics of the bulk load, as after any large import: PGlite has no autovacuum to gather them, and without
+    // them the planner guesses row counts of a tenth of the trainers wrongly.
+    await sql`analyze`.execute(deps.db);
+  }
+  // The review round, once at load after commit (as the scheduled one would at its hour): the links of a class
+  // that ended just before go to the mailbox.
+  if (loaded) await sendReviewLinks(deps, deps.clock.now());
+  return loaded;
+}
+
+function loadInOneTransaction(deps: AppDeps): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const db = asOneTransaction(trx);
+    const existing = await db.selectFrom('trainers').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+    const loaded = await insertDemoData(db, deps.config.demoTrainers, {
+      storiesFor: DEFAULT_DEMO_TRAINER_COUNT,
+    });
+    // Only the demo's own trainers live their stories: at a generated count the rest are loaded as they end up.
+    await tellDemoStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT));
+    const admin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_ADMIN.email)
+      .executeTakeFirstOrThrow();
+    await linkResourcesToGuides({ ...deps, db }, admin.id);
+    await tellReviewStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT), admin.id);
+    return true;
+  });
+}
+
+/**
+ * The demo loads in one transaction: all of it or, if any step fails, nothing (an empty database loads again at
+ * the next start). The modules' own transactions become part of it, which also saves a commit for each.
+ */
+function asOneTransaction(trx: Trx): Db {
+  const inside = { execute: <T>(work: (t: Trx) => Promise<T>) => work(trx) };
+  return new Proxy(trx, {
+    get(target, property) {
+      if (property === 'transaction') return () => inside;
+      const value = Reflect.get(target, property, target);
+      // Kysely keeps its state in private fields: its methods run on the transaction itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as unknown as Db;
 }

@@ -1,7 +1,7 @@
 import { authMessages } from '@soulpunch/shared';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from './app-error';
+import { countRateLimitHits, lockRateLimitKey, recordRateLimitHits } from './rate-limit-repository';
 
 export interface RateLimitRule {
   key: string;
@@ -17,14 +17,9 @@ export async function enforceRateLimits(db: Db, rules: RateLimitRule[], now = ne
   await db.transaction().execute(async (trx) => {
     for (const rule of rules) {
       // Serialise concurrent checks of one key so two requests cannot both take the last slot.
-      await sql`select pg_advisory_xact_lock(hashtext(${rule.key}))`.execute(trx);
+      await lockRateLimitKey(trx, rule.key);
       const since = new Date(now.getTime() - rule.windowSeconds * 1000);
-      const row = await trx
-        .selectFrom('rateLimitHits')
-        .select([(eb) => eb.fn.countAll<number>().as('hits'), (eb) => eb.fn.min('hitAt').as('oldest')])
-        .where('key', '=', rule.key)
-        .where('hitAt', '>', since)
-        .executeTakeFirstOrThrow();
+      const row = await countRateLimitHits(trx, rule.key, since);
       if (Number(row.hits) >= rule.limit) {
         const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
         const retryAfter = Math.max(
@@ -36,9 +31,10 @@ export async function enforceRateLimits(db: Db, rules: RateLimitRule[], now = ne
         });
       }
     }
-    await trx
-      .insertInto('rateLimitHits')
-      .values(rules.map((rule) => ({ key: rule.key, hitAt: now })))
-      .execute();
+    await recordRateLimitHits(
+      trx,
+      rules.map((rule) => rule.key),
+      now,
+    );
   });
 }

@@ -1,8 +1,9 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { Executor } from '../db/types';
 import { type Clock, systemClock } from './clock';
+import { advisoryUnlock, claimJobRound, tryAdvisoryLock } from './scheduler-repository';
 
 /**
  * A piece of scheduled work (reminders, expiry, payment grace). `run` must be safe to repeat: it looks at the
@@ -28,16 +29,8 @@ function lockKey(name: string): number {
 export const roundOf = (job: ScheduledJob, now: Date) => Math.floor(now.getTime() / job.everyMs);
 
 /** Takes the job's round unless an instance already did; false means someone else has done (or is doing) it. */
-async function claimRound(db: Db, job: ScheduledJob, now: Date): Promise<boolean> {
-  const round = roundOf(job, now);
-  const { rows } = await sql<{ name: string }>`
-    insert into scheduled_job_rounds (name, round, claimed_by, claimed_at)
-    values (${job.name}, ${round}, ${instanceName}, ${now})
-    on conflict (name) do update
-      set round = excluded.round, claimed_by = excluded.claimed_by, claimed_at = excluded.claimed_at
-      where scheduled_job_rounds.round < excluded.round
-    returning name`.execute(db);
-  return rows.length === 1;
+function claimRound(db: Executor, job: ScheduledJob, now: Date): Promise<boolean> {
+  return claimJobRound(db, { name: job.name, round: roundOf(job, now), instance: instanceName, at: now });
 }
 
 /**
@@ -54,16 +47,13 @@ export async function runJobOnce(db: Db, job: ScheduledJob, now: Date, shared: b
   }
   return db.connection().execute(async (conn) => {
     const key = lockKey(job.name);
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(
-      conn,
-    );
-    if (!rows[0]?.locked) return false;
+    if (!(await tryAdvisoryLock(conn, key))) return false;
     try {
       if (!(await claimRound(conn, job, now))) return false;
       await job.run(now);
       return true;
     } finally {
-      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+      await advisoryUnlock(conn, key);
     }
   });
 }

@@ -40,7 +40,7 @@ function helmetOptions(config: AppConfig): HelmetOptions {
 }
 
 /** Not among helmet's headers (browsers still disagree on it), so set beside them. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self)';
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self)';
 
 /** What helmet writes for these options, read once by running it on a response that only records. */
 function headersWrittenByHelmet(options: HelmetOptions): Record<string, string> {
@@ -56,6 +56,20 @@ function headersWrittenByHelmet(options: HelmetOptions): Record<string, string> 
 }
 
 const fixedHeaders = new WeakMap<AppConfig, Record<string, string>>();
+const helmetHeaders = new WeakMap<AppConfig, Record<string, string>>();
+
+/**
+ * What helmet writes on every answer, with its names as it spells them, in its order: for the answers sent before
+ * routing (the public answers' fast path), which must carry the same headers as the ones the hooks below write.
+ */
+export function headersOfHelmet(config: AppConfig): Record<string, string> {
+  let headers = helmetHeaders.get(config);
+  if (!headers) {
+    headers = headersWrittenByHelmet(helmetOptions(config));
+    helmetHeaders.set(config, headers);
+  }
+  return headers;
+}
 
 /**
  * The headers every answer carries, for the answers that skip Fastify's hooks: the router's own errors and the
@@ -64,7 +78,7 @@ const fixedHeaders = new WeakMap<AppConfig, Record<string, string>>();
 export function securityHeaders(config: AppConfig, requestId: string): Record<string, string> {
   let fixed = fixedHeaders.get(config);
   if (!fixed) {
-    fixed = { ...headersWrittenByHelmet(helmetOptions(config)), 'Permissions-Policy': PERMISSIONS_POLICY };
+    fixed = { ...headersOfHelmet(config), 'Permissions-Policy': PERMISSIONS_POLICY };
     fixedHeaders.set(config, fixed);
   }
   return { ...fixed, 'X-Request-Id': requestId };

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
 import { SESSION_COOKIE } from '../modules/auth/access';
-import { sendAnswer } from '../modules/directory/public-cache';
+import { justWrote, sendAnswer } from '../modules/directory/send-answer';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
 
 /**
@@ -15,10 +16,18 @@ import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/se
  * registration's cancel link), and any name that says token, secret or key, so a new link is covered by its name.
  */
 const SECRET_QUERY_NAME = /^(?:cancel|code|password|sig|signature|session_id)$|token|secret|key$/i;
+/**
+ * Query parameters that carry who someone is: a page form's outcome sends the browser back with the e-mail and
+ * name typed (lib/page-form.ts), which the request log has no need of.
+ */
+const PERSONAL_QUERY_NAME = /^(?:email|name|sent)$/i;
 /** A query parameter wherever it appears: in an address, or in an error message that quotes one. */
 const QUERY_PARAMETER = /([?&])([^=&?#\s"'<>]+)=([^&#\s"'<>]*)/g;
 
-/** Secrets in query strings (sign-in, confirmation and cancel links) never reach logs or messages. */
+/**
+ * Secrets in query strings (sign-in, confirmation and cancel links), and the e-mail and name a page form's outcome
+ * carries, never reach logs or messages.
+ */
 export function redactUrl(url: string): string {
   return url.replace(QUERY_PARAMETER, (parameter, separator: string, name: string) => {
     let decoded = name;
@@ -27,7 +36,9 @@ export function redactUrl(url: string): string {
     } catch {
       // A malformed name is checked as written.
     }
-    return SECRET_QUERY_NAME.test(decoded) ? `${separator}${name}=[redacted]` : parameter;
+    return SECRET_QUERY_NAME.test(decoded) || PERSONAL_QUERY_NAME.test(decoded)
+      ? `${separator}${name}=[redacted]`
+      : parameter;
   });
 }
 
@@ -63,7 +74,7 @@ interface PageRenderer {
   renderPage(
     url: URL,
     options: { fetchApi: typeof fetch; visitor: boolean },
-  ): Promise<{ html: string; state: string; pageModule: string } | null>;
+  ): Promise<{ html: string; state: string; pageModule: string; entry?: 'app' | 'islands' } | null>;
 }
 
 /** What Vite's build manifest says of one module (apps/web/dist/.vite/manifest.json). */
@@ -75,11 +86,14 @@ interface ManifestChunk {
 }
 export type WebManifest = Record<string, ManifestChunk>;
 
+/** The entry of the public pages hydrated as islands (apps/web/src/islands.tsx, decision record 0013). */
+export const ISLANDS_ENTRY = 'src/islands.tsx';
+
 /**
- * The stylesheets a page's module needs beyond the app's own (which index.html links): its CSS and that of
- * everything it imports, as the browser would load them with the module.
+ * The stylesheets a page's modules need beyond the app's own (which index.html links): their CSS and that of
+ * everything they import, as the browser would load them with the modules.
  */
-export function pageStylesheets(manifest: WebManifest, pageModule: string): string[] {
+export function pageStylesheets(manifest: WebManifest, ...pageModules: string[]): string[] {
   const collect = (key: string, seen: Set<string>, css: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
@@ -89,10 +103,11 @@ export function pageStylesheets(manifest: WebManifest, pageModule: string): stri
   };
   const shared = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry) collect(key, new Set(), shared);
+    // index.html's entry: its stylesheets are in the page already (the islands' entry's are not).
+    if (chunk.isEntry && key.endsWith('.html')) collect(key, new Set(), shared);
   }
   const own = new Set<string>();
-  collect(pageModule, new Set(), own);
+  for (const pageModule of pageModules) collect(pageModule, new Set(), own);
   return [...own].filter((file) => !shared.has(file)).map((file) => `/${file}`);
 }
 
@@ -110,6 +125,8 @@ export function withRenderedPage(
   indexHtml: string,
   page: { html: string; state: string },
   stylesheets: string[] = [],
+  /** The script that brings the page alive, when not the app's own (the islands' entry). */
+  entryScript?: string,
 ): string {
   // '<' escaped: the data (trainers' own text) cannot close the script element.
   const state = page.state.replace(/</g, '\\u003c');
@@ -121,7 +138,7 @@ export function withRenderedPage(
     .replace(
       APP_SCRIPT,
       (_script, entry: string) =>
-        `<script async src="/start-app.js" data-entry="${escapeHtml(entry)}"></script>`,
+        `<script async src="/start-app.js" data-entry="${escapeHtml(entryScript ?? entry)}"></script>`,
     )
     .replace(
       '<div id="root"></div>',
@@ -148,7 +165,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
 }
 
 /** The built React app: hashed assets with long caching, index.html (with page meta) for client routes. */
-export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: Db) {
+export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: Db, clock: Clock) {
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (!hasWebApp && config.env === 'production') {
@@ -173,6 +190,21 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     return renderer;
   };
   const fetchApi = inProcessFetch(app);
+  const islandsFile = manifest[ISLANDS_ENTRY]?.file;
+  // A page of islands loads the islands' entry (with its stylesheets) in place of the app's; without that entry
+  // in the build, the whole app, as before.
+  const renderedPage = (
+    shell: string,
+    page: { html: string; state: string; pageModule: string; entry?: string },
+  ) =>
+    page.entry === 'islands' && islandsFile
+      ? withRenderedPage(
+          shell,
+          page,
+          pageStylesheets(manifest, page.pageModule, ISLANDS_ENTRY),
+          `/${islandsFile}`,
+        )
+      : withRenderedPage(shell, page, pageStylesheets(manifest, page.pageModule));
   if (hasWebApp) {
     await app.register(async (files) => {
       // Every file of the built web app is public: its routes get that rule as they are registered.
@@ -204,8 +236,26 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(await sitemapXml(db, config)),
+      .send(await sitemapXml(db, config, clock.now())),
   );
+
+  /** A server-rendered page as sent: its meta and status, and its markup when it is found. */
+  const buildPage = async (renderer: PageRenderer, url: string, pathname: string, visitor: boolean) => {
+    const meta = await pageMetaFor(db, config, pathname, clock.now());
+    const shell = withPageMeta(indexHtml, meta);
+    const page =
+      meta.status === 200
+        ? await renderer.renderPage(new URL(url, 'http://app'), { fetchApi, visitor })
+        : null;
+    return {
+      body: page ? renderedPage(shell, page) : shell,
+      contentType: 'text/html; charset=utf-8',
+      status: meta.status,
+      headers: { 'Cache-Control': meta.status === 200 ? 'private, no-cache' : 'no-cache' },
+      // The cache's own clock, the app's: a page goes when the answers it was made from would.
+      expiresAt: clock.now().getTime() + PAGE_LIFETIME_MS,
+    };
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -216,32 +266,29 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
       throw notFound(`No such address: ${request.method} ${redactUrl(pathname)}`);
     }
     if (/\.[a-z0-9]+$/i.test(pathname)) throw notFound('No such file.');
-    const meta = await pageMetaFor(db, config, pathname);
-    const shell = withPageMeta(indexHtml, meta);
-    reply.status(meta.status).type('text/html; charset=utf-8');
-    const renderer = meta.status === 200 ? await loadRenderer() : null;
+    const renderer = await loadRenderer();
     if (renderer?.isServerRendered(pathname)) {
-      // The same for every visitor, and for every signed-in person (who get no session in it): kept as
-      // compressed bytes with the public answers, dropped with them when trainers or classes change.
+      // The same for every visitor, and for every signed-in person (who get no session in it): the page, its meta
+      // and status are kept as compressed bytes with the public answers, looked up before any query, rebuilt
+      // with them when trainers or classes change, and sent to visitors before routing (fast-path.ts).
       const visitor = request.cookies[SESSION_COOKIE] === undefined;
-      const render = async () => {
-        const url = new URL(request.url, 'http://app');
-        const page = await renderer.renderPage(url, { fetchApi, visitor });
-        return {
-          body: page ? withRenderedPage(shell, page, pageStylesheets(manifest, page.pageModule)) : shell,
-          contentType: 'text/html; charset=utf-8',
-          headers: { 'Cache-Control': 'private, no-cache' },
-          expiresAt: Date.now() + PAGE_LIFETIME_MS,
-        };
-      };
+      const key = `page:${visitor ? 'visitor' : 'signed-in'}:${request.url}`;
+      const cache = app.publicDirectoryCache;
       try {
-        const key = `page:${visitor ? 'visitor' : 'signed-in'}:${request.url}`;
-        return sendAnswer(request, reply, await app.publicDirectoryCache.get(key, render));
+        const build = () => buildPage(renderer, request.url, pathname, visitor);
+        const answer = await cache.get(key, build, justWrote(request));
+        if (visitor) cache.remember(request.url, key, answer);
+        return sendAnswer(request, reply, answer);
       } catch (error) {
         // The browser can still render the page itself: a renderer's fault costs speed, not the page.
         request.log.error({ err: error }, 'server rendering failed');
       }
     }
-    return reply.header('Cache-Control', 'no-cache').send(shell);
+    const meta = await pageMetaFor(db, config, pathname, clock.now());
+    return reply
+      .status(meta.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(withPageMeta(indexHtml, meta));
   });
 }

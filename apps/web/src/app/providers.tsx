@@ -1,21 +1,40 @@
 import { MantineProvider } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '@/lib/query-client';
 import { AppErrorBoundary } from './error-boundary';
 import { cssVariablesResolver, theme } from './theme';
 
-// Toasts are never needed before a page is on screen: their container loads after it (a toast shown earlier
-// waits in the store and appears when it has loaded).
+// Toasts are never needed before a page is on screen: their container loads with the first toast (which waits in
+// the store and appears when it has loaded). Loading it with every page brought its stylesheets after the page had
+// been laid out, and the browser laid the whole page out again (about 200 ms at a slow phone's speed).
 const ToastContainer = lazy(() =>
   import('@/components/toast-container').then((m) => ({ default: m.ToastContainer })),
 );
 
 /** Its own component: the state that mounts the container re-renders it alone, not the whole theme. */
-function Toasts() {
-  const mounted = useMounted();
-  return mounted ? (
+export function Toasts() {
+  // Once loaded it stays, so a toast can close with its transition.
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    let stop = () => {};
+    let stopped = false;
+    // The store itself after the page, too: the public pages' first download is at its budget.
+    void import('@/components/toast-store').then(({ notificationsStore }) => {
+      if (stopped) return;
+      const check = () => {
+        const { notifications, queue } = notificationsStore.getState();
+        if (notifications.length + queue.length > 0) setNeeded(true);
+      };
+      check();
+      stop = notificationsStore.subscribe(check);
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, []);
+  return needed ? (
     <Suspense fallback={null}>
       <ToastContainer />
     </Suspense>

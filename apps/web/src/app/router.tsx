@@ -23,19 +23,25 @@ function signedInPage<M>(
   return page(async () => (await Promise.all([load(), import('./all-styles')]))[0], render);
 }
 
-const admin = {
-  dashboard: () => import('@/features/admin/components/dashboard/dashboard-page'),
-  trainerList: () => import('@/features/admin/components/trainer-list/trainer-list-page'),
-  trainerDetail: () => import('@/features/admin/components/trainer-detail/trainer-detail-page'),
-  settings: () => import('@/features/admin/components/settings/settings-page'),
-  placeholders: () => import('@/features/admin/components/placeholder-pages'),
-};
-const assistantAdmin = {
-  knowledge: () => import('@/features/assistant/admin/knowledge-page'),
-  articleEditor: () => import('@/features/assistant/admin/article-editor-page'),
-  questions: () => import('@/features/assistant/admin/questions-page'),
-  resources: () => import('@/features/assistant/admin/resources-page'),
-};
+type SignedInGroups = typeof import('./signed-in-pages');
+
+/**
+ * The loaders of the pages behind a sign-in, which live in their own chunk (signed-in-pages.ts): its imports fetch
+ * each page's chunks all at once (vite.config.ts), and the public pages' entry does not carry their list.
+ */
+function signedInGroup<G extends keyof SignedInGroups>(group: G): SignedInGroups[G] {
+  const load = (key: string) => async () => {
+    const pages = await import('./signed-in-pages');
+    const loader = (pages[group] as Record<string, () => Promise<unknown>>)[key];
+    if (!loader) throw new Error(`no page ${group}.${key}`);
+    const [page] = await Promise.all([loader(), pages.frames[group]?.()]);
+    return page;
+  };
+  return new Proxy({} as SignedInGroups[G], { get: (_target, key) => load(String(key)) });
+}
+
+const admin = signedInGroup('admin');
+const assistantAdmin = signedInGroup('assistantAdmin');
 const auth = {
   login: () => import('@/features/auth/components/login-page'),
   confirm: () => import('@/features/auth/components/confirm-page'),
@@ -50,37 +56,18 @@ const directory = {
   profile: () => import('@/features/directory/components/trainer-profile-page'),
   landing: () => import('@/features/directory/components/visitor-landing-page'),
 };
-const devMailbox = () => import('@/features/dev-mailbox/components/mailbox-page');
-const documents = {
-  admin: () => import('@/features/documents/components/admin-documents-page'),
-  templates: () => import('@/features/documents/components/templates-page'),
-  onboarding: () => import('@/features/documents/components/onboarding-documents-page'),
-  signing: () => import('@/features/documents/components/signing-page'),
-  verify: () => import('@/features/documents/components/verify-page'),
-};
+const devMailbox = signedInGroup('dev').mailbox;
+const documents = signedInGroup('documents');
 const legal = {
   privacy: () => import('@/features/legal/privacy-policy-page'),
   support: () => import('@/features/legal/support-page'),
   terms: () => import('@/features/legal/terms-and-conditions-page'),
   termsOfService: () => import('@/features/legal/terms-of-service-page'),
 };
-const onboarding = {
-  checkout: () => import('@/features/onboarding/components/checkout-page'),
-  paymentConfirmation: () => import('@/features/onboarding/components/payment-confirmation-page'),
-  confirmation: () => import('@/features/onboarding/components/confirmation-page'),
-  welcome: () => import('@/features/onboarding/components/welcome-page'),
-  testMode: () => import('@/features/onboarding/components/test-mode-page'),
-};
-const payments = {
-  events: () => import('@/features/payments/components/payment-events-page'),
-  testCheckout: () => import('@/features/payments/components/test-checkout-page'),
-};
-const portal = {
-  dashboard: () => import('./routes/trainer-dashboard-route'),
-  profile: () => import('./routes/trainer-profile-route'),
-  calendar: () => import('./routes/trainer-calendar-route'),
-  confirmEmail: () => import('@/features/trainer-portal/components/profile/confirm-email-page'),
-};
+const onboarding = signedInGroup('onboarding');
+const payments = signedInGroup('payments');
+const portal = signedInGroup('portal');
+const reviews = signedInGroup('reviews');
 
 /** Each section has its own error element, so one broken screen keeps the shell and the other sections. */
 function section(children: RouteObject[]): RouteObject {
@@ -116,6 +103,11 @@ export const routes: RouteObject[] = [
           ...signedInPage(portal.calendar, (m) => <m.TrainerCalendarRoute />),
         },
         {
+          // PORTAL_ENROLMENT_PATH (the shared schemas stay out of the router's bundle).
+          path: '/trainer-portal/enrolment',
+          ...signedInPage(portal.enrolment, (m) => <m.TrainerEnrolmentRoute />),
+        },
+        {
           path: '/trainer-portal/documents/:id',
           ...signedInPage(documents.signing, (m) => <m.SigningPage />),
         },
@@ -135,6 +127,8 @@ export const routes: RouteObject[] = [
         { path: '/classes', ...page(classes.list, (m) => <m.PublicClassesPage variant="site" />) },
         { path: '/public/classes', ...page(classes.list, (m) => <m.PublicClassesPage variant="public" />) },
         { path: '/public/class/:id', ...page(classes.details, (m) => <m.ClassDetailsPage />) },
+        // The review link e-mailed after a class (rendered in the browser: its token never reaches a cached page).
+        { path: '/public/review', ...signedInPage(reviews.page, (m) => <m.ReviewPage />) },
         { path: '/public-calendar', ...page(classes.calendar, (m) => <m.PublicCalendarPage />) },
         { path: '/public', ...page(directory.landing, (m) => <m.VisitorLandingPage />) },
       ]),
@@ -151,10 +145,11 @@ export const routes: RouteObject[] = [
             path: 'documents/templates',
             ...signedInPage(documents.templates, (m) => <m.DocumentTemplatesPage />),
           },
-          { path: 'calendar', ...signedInPage(admin.placeholders, (m) => <m.AdminCalendarPage />) },
+          { path: 'calendar', ...signedInPage(admin.calendar, (m) => <m.AdminCalendarPage />) },
           { path: 'inventory', ...signedInPage(admin.placeholders, (m) => <m.InventoryPage />) },
           { path: 'settings', ...signedInPage(admin.settings, (m) => <m.SettingsPage />) },
           { path: 'payment-events', ...signedInPage(payments.events, (m) => <m.PaymentEventsPage />) },
+          { path: 'reviews', ...signedInPage(admin.reviews, (m) => <m.AdminReviewsPage />) },
           { path: 'knowledge', ...signedInPage(assistantAdmin.knowledge, (m) => <m.KnowledgePage />) },
           {
             path: 'knowledge/new',

@@ -96,6 +96,7 @@ const adminTitles: Record<string, string> = {
   '/admin/inventory': 'Inventory Management',
   '/admin/settings': 'Settings',
   '/admin/payment-events': 'Payment Events',
+  '/admin/reviews': 'Reviews',
   '/admin/assistant/questions': 'Assistant Questions',
   '/admin/resources': 'Resources Catalogue',
 };

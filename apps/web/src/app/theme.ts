@@ -15,6 +15,11 @@ export const theme = createTheme({
           ? { title: { color: 'var(--mantine-color-gray-9)' } }
           : {},
     },
+    Loader: {
+      // Every loader is named ('Loading documents'): a name needs a role, else axe reports aria-prohibited-attr
+      // when it checks a page still loading. A spinner is a graphic ('img'); 'status' is the pages' own live text.
+      defaultProps: { role: 'img' },
+    },
     Notification: {
       // The close button is an icon; without a name screen readers announce only "button".
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

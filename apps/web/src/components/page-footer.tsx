@@ -34,7 +34,8 @@ export function PageFooter({ links, besideNavbar = false, mt }: PageFooterProps)
           ))}
         </Group>
         <Text size="sm" c="gray.7">
-          © {new Date().getFullYear()} Soul Punch
+          {/* The UTC year: the server's page and the browser's first render agree in any zone at New Year. */}
+          © {new Date().getUTCFullYear()} Soul Punch
         </Text>
       </Group>
     </Box>

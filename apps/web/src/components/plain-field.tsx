@@ -1,5 +1,6 @@
-import type { CSSProperties, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { useId } from 'react';
+import type { ChangeEvent, CSSProperties, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { useId, useRef } from 'react';
+import { useEarlyInput } from '@/lib/use-early-input';
 import classes from './plain-field.module.css';
 
 interface FieldProps {
@@ -19,6 +20,11 @@ function Labelled({ label, id, style, children }: FieldProps & { id: string; chi
   );
 }
 
+/** The change a visitor made before the page came alive, given to the field's handler as an event of its own. */
+function earlyChange<T extends HTMLInputElement | HTMLSelectElement>(field: T) {
+  return { target: field, currentTarget: field } as unknown as ChangeEvent<T>;
+}
+
 /**
  * A labelled text box that looks like Mantine's TextInput, for the public pages' filters, where every kilobyte
  * counts (plain-field.module.css). Forms behind a sign-in keep Mantine's inputs.
@@ -31,11 +37,14 @@ export function PlainTextInput({
   ...input
 }: FieldProps & { icon?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'style'>) {
   const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  useEarlyInput(ref, input.value, (field) => input.onChange?.(earlyChange(field)));
   return (
     <Labelled label={label} id={id} style={style}>
       <div className={classes.box}>
         {icon && <span className={classes.icon}>{icon}</span>}
         <input
+          ref={ref}
           id={id}
           className={[classes.input, icon && classes.withIcon, className].filter(Boolean).join(' ')}
           {...input}
@@ -57,9 +66,12 @@ export function PlainSelect({
     'style'
   >) {
   const id = useId();
+  const ref = useRef<HTMLSelectElement>(null);
+  useEarlyInput(ref, select.value, (field) => select.onChange?.(earlyChange(field)));
   return (
     <Labelled label={label} id={id} style={style}>
       <select
+        ref={ref}
         id={id}
         className={[classes.input, classes.select, className].filter(Boolean).join(' ')}
         {...select}

@@ -1,5 +1,6 @@
 import { Button, Group, Paper } from '@mantine/core';
 import { Link } from 'react-router';
+import { Island } from '@/islands/island';
 import { BrandMark } from './brand-mark';
 import { ContactUsButton } from './contact-us-button';
 
@@ -31,7 +32,7 @@ export function PublicHeader({ variant }: { variant: PublicVariant }) {
           <Button component={Link} to="/trainer-portal/login" variant="subtle" size="sm">
             Trainer Login
           </Button>
-          <ContactUsButton size="sm" />
+          <Island name="contact-us" component={ContactUsButton} props={{ size: 'sm' }} />
         </Group>
       </Group>
     </Paper>

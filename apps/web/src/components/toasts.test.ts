@@ -30,3 +30,15 @@ describe('toasts, one at a time', () => {
     expect(shown()).toEqual(['first']);
   });
 });
+
+describe('toasts shown before the container has loaded', () => {
+  it('shows the newest of those already waiting as it starts', () => {
+    const store = createNotificationsStore();
+    store.setState({ notifications: [], queue: [], defaultPosition: 'top-right', limit: 1 });
+    notifications.show({ message: 'older' }, store);
+    notifications.show({ message: 'newest' }, store);
+    const stop = showNewestToastAtOnce(store);
+    expect(store.getState().notifications.map((n) => n.message)).toEqual(['newest']);
+    stop();
+  });
+});

@@ -11,11 +11,14 @@ import {
  * Returns the function that stops it.
  */
 export function showNewestToastAtOnce(store: NotificationsStore = notificationsStore): () => void {
-  return store.subscribe((state) => {
+  const showNewest = (state: { queue: unknown[] }) => {
     if (state.queue.length === 0) return;
     // Shown first, then queued in the order they came: the last one is the newest.
     updateNotificationsState(store, (all) => all.slice(-1));
-  });
+  };
+  // The container loads with the first toast (app/providers.tsx): toasts shown meanwhile may already wait.
+  showNewest(store.getState());
+  return store.subscribe(showNewest);
 }
 
 /** Clears every toast, shown or waiting: a screen's new state replaces the messages about its old one. */

@@ -22,15 +22,35 @@ export function pending(): Promise<Response> {
 }
 
 /**
- * The side panels every trainer screen carries (payment plan, documents, directory standing) and the /test page's
- * provider check. Unless a test names them, they answer as for a trainer with nothing pending: no plan, no
- * documents, listed; the test provider active. Tests of those panels give their own answers.
+ * The side panels every trainer screen carries (payment plan, documents, directory standing, certificate and
+ * insurance, reviews, the Calendar's sessions and consultations) and the /test page's provider check. Unless a test
+ * names them, they answer as for a trainer with nothing pending: no plan, no documents, listed, in training, no
+ * policy, no reviews; the test provider active. Tests of those panels give their own answers.
  */
 function companionAnswer(method: string, url: string): Response | undefined {
   if (method !== 'GET') return undefined;
   if (url === '/api/payments/provider') return json({ provider: 'test' });
-  const match = /^\/api\/trainers\/\d+\/(payments|documents|standing)$/.exec(url);
+  // The portal Calendar's sessions and consultations: none published.
+  if (url === '/api/trainer-calendar') return json({ sessions: [], openSlots: [], bookings: [] });
+  const match =
+    /^\/api\/trainers\/\d+\/(payments|documents|standing|certification-record|insurance|reviews)$/.exec(url);
   if (match?.[1] === 'documents') return json([]);
+  if (match?.[1] === 'insurance') return json({ required: false, policy: null });
+  if (match?.[1] === 'certification-record') {
+    return json({
+      status: 'in_training',
+      certificateNumber: null,
+      issuedOn: null,
+      expiresOn: null,
+      daysLeft: null,
+      insurancePaused: false,
+      lastReminder: null,
+      renewal: { requirements: [], nextExpiresOn: null, canRenew: false },
+      issuance: { paid: false, signed: false, trainingCompleted: false },
+      history: [],
+    });
+  }
+  if (match?.[1] === 'reviews') return json({ rating: null, reviews: [] });
   if (match?.[1] === 'standing') return json({ listed: true, reasons: [] });
   if (match?.[1] === 'payments') {
     return json({

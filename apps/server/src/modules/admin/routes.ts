@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../plugins/validation';
+import { currentAdmin } from '../auth/access';
 import { addTrainer, grantAdmin, listAdministrators, revokeAdmin } from './service';
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -19,7 +20,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: newTrainerSchema, response: { 201: accountAnswerSchema } },
       config: { access: 'admin' },
     },
-    async (request, reply) => reply.status(201).send(await addTrainer(deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addTrainer(deps, request.body, currentAdmin(request))),
   );
 
   r.get(
@@ -34,7 +36,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: adminRoleRequestSchema, response: { 201: accountAnswerSchema } },
       config: { access: 'admin' },
     },
-    async (request, reply) => reply.status(201).send(await grantAdmin(deps.db, request.body.email)),
+    async (request, reply) =>
+      reply.status(201).send((await grantAdmin(deps, request.body.email, currentAdmin(request))).account),
   );
 
   r.delete(
@@ -44,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      await revokeAdmin(deps.db, request.params.email);
+      await revokeAdmin(deps, request.params.email, currentAdmin(request));
       return reply.status(204).send();
     },
   );

@@ -1,8 +1,15 @@
 import { assistantMessages } from '@soulpunch/shared';
 import { describe, expect, it } from 'vitest';
-import { choosePassages, isRelevant, isSensitive, offlineAnswer, sourcesOf } from './answer';
+import { choosePassages, isRelevant, isSensitive, offlineAnswer, RELEVANCE, sourcesOf } from './answer';
 import { buildMessages } from './model';
-import { type IndexedArticle, KnowledgeIndex, queryTerms, splitIntoPassages, stem } from './retrieval';
+import {
+  type IndexedArticle,
+  KnowledgeIndex,
+  queryTerms,
+  type RetrievalResult,
+  splitIntoPassages,
+  stem,
+} from './retrieval';
 
 const article = (over: Partial<IndexedArticle> & Pick<IndexedArticle, 'id' | 'slug' | 'title' | 'body'>) =>
   ({ sourceUrl: null, audience: 'trainer', ...over }) as IndexedArticle;
@@ -101,6 +108,111 @@ describe('retrieval', () => {
       false,
     );
     expect(index.retrieve('the and of', { audience: 'admin' }).hits).toEqual([]);
+  });
+});
+
+describe("trainers' words and the re-ranking", () => {
+  // A class article that says 'class' often, and a payments article in the brand's words.
+  const index = new KnowledgeIndex([
+    article({
+      id: 10,
+      slug: 'calendar',
+      title: 'Scheduling classes on your calendar',
+      body: '## Adding a class\n\nOpen your class calendar and press Add Class. Each class has a title, a date, a start time and a capacity of 20 people; a class lasts 2 hours and its default price is set for you.',
+    }),
+    article({
+      id: 11,
+      slug: 'class-payments',
+      title: 'Taking payments for your classes: Stripe and PayPal',
+      body: '## How students pay you\n\nStudents pay you directly: Soul Punch does not collect class fees for you. Use a Stripe or PayPal business account.',
+    }),
+    article({
+      id: 12,
+      slug: 'sign-in',
+      title: 'Your portal',
+      body: '## Signing in\n\nYou sign in with your e-mail only: we e-mail you a sign-in link. Check your spam folder if it does not arrive.',
+    }),
+    article({
+      id: 13,
+      slug: 'documents',
+      title: 'Signing your documents',
+      body: '## How signing works\n\nOpen each document from your dashboard, read it, tick the box and type your full name to sign it.',
+    }),
+  ]);
+  const cited = (question: string) => {
+    const r = index.retrieve(question, { audience: 'trainer' });
+    return isRelevant(r) ? sourcesOf(choosePassages(r), index.articles).map((s) => s.articleId) : [];
+  };
+
+  it("reads a trainer's wording in the brand's words: paid -> pay, people who attend -> students", () => {
+    const concepts = index.concepts('How do I get paid by the people who attend my classes?');
+    expect(concepts.map((c) => c.term)).toEqual(['pay', 'peopl', 'attend', 'class']);
+    expect(concepts.find((c) => c.term === 'attend')?.matches.get('student')).toBeGreaterThan(0);
+    expect(concepts.find((c) => c.term === 'peopl')?.matches.get('student')).toBeGreaterThan(0);
+  });
+
+  it('cites the payments article, not the class article that repeats "class" and "people"', () => {
+    const r = index.retrieve('How do I get paid by the people who attend my classes?', {
+      audience: 'trainer',
+    });
+    expect(r.hits[0]?.passage.slug).toBe('class-payments');
+    expect(cited('How do I get paid by the people who attend my classes?')[0]).toBe(11);
+  });
+
+  it("takes a trainer's phrase as one thing ('never came' -> did not arrive, spam) and joins 'sign-in' and 'log in'", () => {
+    const concepts = index.concepts('my log in email never came');
+    expect(concepts.map((c) => c.term)).toEqual(expect.arrayContaining(['signin', 'email', 'came']));
+    expect(queryTerms('Sign-in by e-mail')).toEqual(['signin', 'email']);
+    // 'sign' alone keeps meaning signing a document.
+    expect(cited('how do I sign my document?')[0]).toBe(13);
+    expect(cited('my log in email never came')[0]).toBe(12);
+  });
+
+  it('reads a typo as the article word one letter away, and weighs question words and numbers less', () => {
+    const [typo] = index.concepts('calender');
+    expect(typo?.matches.has('calendar')).toBe(true);
+    // Three words no article uses, so equally rare: a question word counts a third, a number half.
+    const [weak, word, number] = index.concepts('happens zebra 99');
+    expect(weak?.weight).toBeCloseTo((word?.weight ?? 0) / 3);
+    expect(number?.weight).toBeCloseTo((word?.weight ?? 0) / 2);
+  });
+
+  it('declines a question whose subject no passage covers, even when another of its words matches well', () => {
+    const r = index.retrieve('Can I teach kids under 12?', { audience: 'trainer' });
+    expect(r.confidence).toBeLessThan(RELEVANCE.minConfidence);
+    expect(cited('Can I teach kids under 12?')).toEqual([]);
+  });
+
+  it('is deterministic: the same question gives the same ranking', () => {
+    const q = 'how do students pay for a class';
+    const ids = (r: RetrievalResult) => r.hits.map((h) => [h.passage.id, h.score]);
+    expect(ids(index.retrieve(q, { audience: 'trainer' }))).toEqual(
+      ids(index.retrieve(q, { audience: 'trainer' })),
+    );
+  });
+});
+
+describe('the decline threshold', () => {
+  const passage = {
+    id: 1,
+    articleId: 1,
+    slug: 's',
+    title: 'T',
+    heading: '',
+    text: 'x',
+    audience: 'trainer',
+    fromResource: false,
+  } as const;
+  const result = (confidence: number): RetrievalResult => ({
+    hits: [{ passage, score: confidence, coverage: confidence }],
+    articles: [{ articleId: 1, slug: 's', score: confidence }],
+    confidence,
+  });
+
+  it('answers at the calibrated confidence and declines just below it', () => {
+    expect(isRelevant(result(RELEVANCE.minConfidence))).toBe(true);
+    expect(isRelevant(result(RELEVANCE.minConfidence - 0.01))).toBe(false);
+    expect(isRelevant({ hits: [], articles: [], confidence: 1 })).toBe(false);
   });
 });
 

@@ -18,6 +18,7 @@ import { currentAdmin, currentUser } from '../auth/access';
 import { createArticleInput, getArticle, listArticles, setArticleStatus, updateArticle } from './knowledge';
 import { createModel } from './model';
 import {
+  type AssistantDeps,
   answerQuestion,
   audienceOf,
   draftArticleFromQuestion,
@@ -38,11 +39,17 @@ function writeEvent(reply: FastifyReply, event: string, data: unknown) {
 }
 
 export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
+  const knowledge = new KnowledgeBase(deps.db);
+  const model = deps.config.assistantModel ? createModel(deps.config.assistantModel) : null;
+  const assistant: AssistantDeps = { db: deps.db, clock: deps.clock, knowledge, model, log: app.log };
+  registerChatRoutes(app, deps, assistant);
+  registerKnowledgeAdminRoutes(app, deps);
+}
+
+/** Trainers' and admins' questions to the assistant, answered whole or streamed, and their feedback. */
+function registerChatRoutes(app: FastifyInstance, deps: AppDeps, assistant: AssistantDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
-  const knowledge = new KnowledgeBase(db);
-  const model = deps.config.assistantModel ? createModel(deps.config.assistantModel) : null;
-  const assistant = { db, clock, knowledge, model, log: app.log };
 
   r.post(
     '/api/chatbot',
@@ -104,8 +111,13 @@ export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.status(204).send();
     },
   );
+}
 
-  // ---- Admin: the knowledge base and the questions asked ----
+/** Admin: the knowledge base and the questions asked. */
+function registerKnowledgeAdminRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = deps;
+
   r.get(
     '/api/admin/knowledge/articles',
     {

@@ -1,11 +1,13 @@
 import {
   type ArticleAudience,
   BIO_MAX_LENGTH,
+  CERTIFICATION_DEFAULTS,
   DEFAULT_CLASS_CAPACITY,
   DEFAULT_CLASS_PRICE,
   DEFAULT_CLASS_TITLE,
   DOCUMENT_TYPE_TITLES,
   formatUsd,
+  fullPlanSavePercent,
   HEADQUARTERS,
   type LegalDocumentContent,
   LIVE_SESSION_DAYS,
@@ -71,13 +73,13 @@ export function seedArticles(s: SeedSettings): SeedArticle[] {
 The Soul Punch trainer certification is a 6-week online course followed by a 3-day in-person Train the Trainer session with the Soul Punch team, headquartered in ${HEADQUARTERS}. The dates and place of the next Train the Trainer session are listed under Upcoming Training on your trainer dashboard.
 
 ## Price and payment plans
-There are two ways to pay. ${full.label}: ${formatUsd(full.amountCents)} once (the list price is ${formatUsd(full.listPriceCents)}, so you save ${full.savePercent}%). ${flex.label}: ${formatUsd(flex.amountCents)} per month for ${flex.instalments} months, ${formatUsd(planTotalCents('flex'))} in all. You choose the plan at checkout (/onboarding/checkout) and pay on the payment provider's secure page.
+There are two ways to pay. ${full.label}: ${formatUsd(full.amountCents)} once (the list price is ${formatUsd(full.listPriceCents)}, so you save ${fullPlanSavePercent()}%). ${flex.label}: ${formatUsd(flex.amountCents)} per month for ${flex.instalments} months, ${formatUsd(planTotalCents('flex'))} in all. You choose the plan at checkout (/onboarding/checkout) and pay on the payment provider's secure page.
 
 ## How long certification lasts and renewal
-Certification is valid for 2 years from your training date, and renewal is required to stay certified. Your next renewal date is on the Certification tab of your profile.
+Certification is valid for 2 years from the date your certificate is issued, and renewal is required to stay certified. Your certificate number, status and expiry date (Valid Through) are on the Certificate card of your trainer dashboard.
 
 ## The 8 onboarding steps
-After payment your onboarding checklist on the trainer dashboard has 8 steps: ${ONBOARDING_STEPS.map((step, i) => `${i + 1}. ${step.label}`).join('; ')}. Account Created, Payment Completed and Documents Signed follow your account by themselves; you tick the other five yourself once you have joined each resource.
+After payment your onboarding checklist on the trainer dashboard has 8 steps: ${ONBOARDING_STEPS.map((step, i) => `${i + 1}. ${step.label}`).join('; ')}. Account Created, Payment Completed and Documents Signed follow your account by themselves; you tick the other five yourself once you have joined each resource, and opening a resource under Essential Access ticks its step for you. Video Library Access and Trainer Drive Access open once your payment is complete; what headquarters grants you shows there too.
 
 ## Weekly live training
 Certified trainers meet live on Zoom every week, ${WEEKLY_TRAINING_TIME}. The Zoom link is under Essential Access in the resources on your trainer dashboard.
@@ -237,10 +239,10 @@ If you are missing access to the video library, trainer drive, workbooks, Canva 
 Your certification is valid for 2 years from the date it is issued (Terms & Conditions, Licensing and Certification). To keep teaching as a certified Soul Punch trainer after that date you must renew. A certification that is not renewed expires, and your directory listing and portal access end with it.
 
 ## Finding your renewal date
-Your next renewal date is on the Certification tab of your profile. If you have not set one, it is your initial training date plus 2 years.
+Your renewal date is the expiry date (Valid Through) on the Certificate card of your trainer dashboard; Soul Punch keeps it. You are reminded by e-mail and on the dashboard before it expires (${CERTIFICATION_DEFAULTS.reminderDays.join(', ')} days before) and again if it lapses.
 
 ## How to renew (recertification)
-Renewal means completing the renewal requirements in force at the time, which may include refresher training, an assessment and a renewal fee. Write to ${SUPPORT_EMAIL} or join a live support session well before your renewal date to get the current requirements, and keep attending the weekly live training (${WEEKLY_TRAINING_TIME}) to stay current with the curriculum.`,
+Once renewal is due, the Certificate card lists what renewal requires, such as a refresher training session attended since renewal came due, and each requirement you have met. When all are met, press Renew Certification. Renewing extends your certificate ${CERTIFICATION_DEFAULTS.validityYears} years from its current expiry date, whatever day you renew, so renewing early loses nothing. A lapsed certificate can be renewed the same way; until then you are not listed in the directory. If a renewal fee applies, our team records it with your renewal. Write to ${SUPPORT_EMAIL} with any question, and keep attending the weekly live training (${WEEKLY_TRAINING_TIME}) to stay current with the curriculum.`,
     },
     {
       slug: 'faq-program-payments',

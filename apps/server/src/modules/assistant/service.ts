@@ -149,13 +149,7 @@ export async function answerQuestion(
     answer = declinedAnswer();
     events.delta?.(answer);
   } else if (deps.model) {
-    ({ answer, mode } = await modelAnswer(
-      deps,
-      deps.model,
-      input.question,
-      { result, index, passages, sources },
-      events,
-    ));
+    ({ answer, mode } = await modelAnswer(deps, deps.model, input.question, { passages, sources }, events));
   } else {
     answer = offlineAnswer(input.question, passages, sources);
     events.delta?.(answer);
@@ -166,23 +160,20 @@ export async function answerQuestion(
 }
 
 /**
- * The model's answer, streamed; any failure gives the offline answer. On success the model's sources replace
- * `sources` in place (the caller keeps and returns that list).
+ * The model's answer, streamed; any failure gives the offline answer. The model only words the answer: it sees the
+ * passages retrieval chose, and the answer cites their articles either way.
  */
 async function modelAnswer(
   deps: AssistantDeps,
   model: AssistantModel,
   question: string,
-  found: { result: RetrievalResult; index: KnowledgeIndex; passages: Passage[]; sources: ChatSource[] },
+  found: { passages: Passage[]; sources: ChatSource[] },
   events: AnswerEvents,
 ): Promise<{ answer: string; mode: 'offline' | 'model' }> {
-  const { result, index, passages, sources } = found;
-  // The model sees more context than the offline answer quotes: the best passages, in order.
-  const context = result.hits.slice(0, 5).map((h) => h.passage);
-  const modelSources = sourcesOf(context, index.articles);
+  const { passages, sources } = found;
   let text = '';
   try {
-    for await (const delta of model.stream(question, context, events.signal)) {
+    for await (const delta of model.stream(question, passages, events.signal)) {
       text += delta;
       events.delta?.(delta);
     }
@@ -191,7 +182,6 @@ async function modelAnswer(
       isSensitive(question) && !text.includes(assistantMessages.legalPointer)
         ? `${text.trim()}\n\n${assistantMessages.legalPointer}`
         : text.trim();
-    sources.splice(0, sources.length, ...modelSources);
     return { answer, mode: 'model' };
   } catch (error) {
     deps.log.warn({ err: error }, 'assistant model failed; answering from the passages');

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
+import { backToPage, formField, pageErrorCode, pageFormRoute, registerPageForms } from '../../lib/page-form';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { ENROLMENT_COOKIE, enrolmentCookieOptions } from '../payments/service';
 import { SESSION_COOKIE } from './access';
@@ -23,6 +24,9 @@ export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: 
     expires,
   });
 }
+
+/** The login page's addresses (spec: / and /trainer-portal/login). */
+const LOGIN_PAGES = ['/', '/trainer-portal/login'] as const;
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +46,24 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       return reply.status(202).send({ sent: true });
     },
   );
+
+  // The login page's form, pressed before the page's script ran (lib/page-form.ts): the same request for a link,
+  // then the page again, saying the link was sent or why not (the page shows it from its address).
+  await registerPageForms(app, (scope) => {
+    for (const page of LOGIN_PAGES) {
+      scope.post(page, pageFormRoute, async (request, reply) => {
+        const email = formField(request, 'email').trim();
+        const parsed = magicLinkRequestSchema.safeParse({ email });
+        if (!parsed.success) return backToPage(reply, page, { email, error: 'invalid_email' });
+        try {
+          await requestMagicLink(deps, parsed.data.email, request.ip);
+        } catch (error) {
+          return backToPage(reply, page, { email, error: pageErrorCode(error) });
+        }
+        return backToPage(reply, page, { sent: parsed.data.email });
+      });
+    }
+  });
 
   r.post(
     '/api/auth/verify',

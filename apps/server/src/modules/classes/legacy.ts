@@ -2,7 +2,7 @@ import { classInputSchema, DEFAULT_CLASS_TITLE, type PublicClass, parseClockTime
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
-import { createClass, listTrainerClasses } from './service';
+import { createClass, hasStarted, listTrainerClasses } from './service';
 
 /**
  * The prototype's calendar calls (GET/POST /api/trainer-profile): upcoming classes as a list inside the profile.
@@ -23,9 +23,10 @@ export const legacyClassesBodySchema = z.strictObject({
   upcomingClasses: z.array(legacyClassItemSchema).max(500),
 });
 
-export async function legacyUpcomingClasses(db: Db, trainerId: number): Promise<PublicClass[]> {
-  return (await listTrainerClasses(db, trainerId))
-    .filter((c) => c.status === 'scheduled' && new Date(c.start).getTime() > Date.now())
+/** The trainer's scheduled classes that start after `now`, the app's clock. */
+export async function legacyUpcomingClasses(db: Db, trainerId: number, now: Date): Promise<PublicClass[]> {
+  return (await listTrainerClasses(db, trainerId, now))
+    .filter((c) => c.status === 'scheduled' && !hasStarted(new Date(c.start), now))
     .map((c) => ({
       id: c.id,
       title: c.title,
@@ -47,8 +48,9 @@ export async function saveLegacyClasses(
   db: Db,
   trainerId: number,
   items: z.output<typeof legacyClassItemSchema>[],
+  now: Date,
 ): Promise<PublicClass[]> {
-  const known = new Set((await listTrainerClasses(db, trainerId)).map((c) => c.id));
+  const known = new Set((await listTrainerClasses(db, trainerId, now)).map((c) => c.id));
   for (const item of items) {
     const id = existingId(item.id);
     if (id !== undefined && known.has(id)) continue;
@@ -77,7 +79,7 @@ export async function saveLegacyClasses(
         [issue?.path.join('.') || '_']: issue?.message ?? 'Invalid class',
       });
     }
-    await createClass(db, trainerId, parsed.data);
+    await createClass(db, trainerId, parsed.data, now);
   }
-  return legacyUpcomingClasses(db, trainerId);
+  return legacyUpcomingClasses(db, trainerId, now);
 }

@@ -46,7 +46,10 @@ export function publicClasses(db: Db) {
 export type ClassRow = Awaited<ReturnType<ReturnType<typeof classesWithCounts>['execute']>>[number];
 
 export interface PublicClassFilters {
-  from: Date;
+  /** Classes starting at or after this instant (a date the visitor chose)... */
+  from?: Date;
+  /** ...or strictly after it: upcoming ones, as a class that starts now has started. */
+  after?: Date;
   to?: Date;
   type?: ClassesTable['type'];
   trainerId?: number;
@@ -56,9 +59,9 @@ export interface PublicClassFilters {
 
 /** Scheduled public classes matching the filters, soonest first. */
 export async function listPublicClassRows(db: Db, filters: PublicClassFilters) {
-  let q = publicClasses(db)
-    .where('classes.status', '=', 'scheduled')
-    .where('classes.startsAt', '>=', filters.from);
+  let q = publicClasses(db).where('classes.status', '=', 'scheduled');
+  if (filters.from) q = q.where('classes.startsAt', '>=', filters.from);
+  if (filters.after) q = q.where('classes.startsAt', '>', filters.after);
   if (filters.to) q = q.where('classes.startsAt', '<', filters.to);
   if (filters.type) q = q.where('classes.type', '=', filters.type);
   if (filters.trainerId) q = q.where('classes.trainerId', '=', filters.trainerId);
@@ -189,6 +192,15 @@ export async function findRegistrationByTokenHash(trx: Trx, cancelTokenHash: str
   return trx
     .selectFrom('classRegistrations')
     .selectAll()
+    .where('cancelTokenHash', '=', cancelTokenHash)
+    .executeTakeFirst();
+}
+
+/** The status of the registration a cancel link names (outside a transaction: only read). */
+export async function findRegistrationStatusByTokenHash(db: Db, cancelTokenHash: string) {
+  return db
+    .selectFrom('classRegistrations')
+    .select('status')
     .where('cancelTokenHash', '=', cancelTokenHash)
     .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import {
   buildICalendar,
+  CANCEL_CLOSED_MESSAGE,
   type CalendarEvent,
   type ClassSummary,
   classEndInstant,
@@ -19,9 +20,10 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/types';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
+import { type Clock, DAY_MS } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
+import { mailDate } from '../mail/dates';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { noticeEmail } from '../mail/templates';
 import {
@@ -31,6 +33,7 @@ import {
   findClassRow,
   findPublicClassRow,
   findRegistrationByTokenHash,
+  findRegistrationStatusByTokenHash,
   findTrainerClassDefaults,
   firstWaitlisted,
   insertClass,
@@ -62,6 +65,9 @@ export interface ClassDeps {
 }
 
 export const CLASS_NOT_FOUND = 'Class not found';
+
+/** Whether a class starting at `startsAt` has begun by `now`, the app's clock (never the system's). */
+export const hasStarted = (startsAt: Date, now: Date) => startsAt.getTime() <= now.getTime();
 
 export function toClassSummary(row: ClassRow): ClassSummary {
   const start = instantToZonedTime(row.startsAt, row.timeZone);
@@ -98,13 +104,14 @@ export function toClassSummary(row: ClassRow): ClassSummary {
   };
 }
 
-/** Upcoming scheduled classes of listed trainers, soonest first. */
+/** Upcoming scheduled classes of listed trainers, soonest first: those starting after `now`, the app's clock. */
 export async function listPublicClasses(
   db: Db,
   query: ClassQuery,
+  now: Date,
 ): Promise<{ items: ClassSummary[]; total: number }> {
   const rows = await listPublicClassRows(db, {
-    from: query.from ? new Date(query.from) : new Date(),
+    ...(query.from ? { from: new Date(query.from) } : { after: now }),
     ...(query.to ? { to: new Date(query.to) } : {}),
     type: query.type,
     trainerId: query.trainerId,
@@ -129,9 +136,9 @@ export async function getClassRow(db: Db, id: number): Promise<ClassRow> {
   return row;
 }
 
-/** A trainer's own classes, including cancelled ones, from a week ago on. */
-export async function listTrainerClasses(db: Db, trainerId: number): Promise<ClassSummary[]> {
-  const rows = await listTrainerClassRows(db, trainerId, new Date(Date.now() - 7 * 24 * 3600_000));
+/** A trainer's own classes, including cancelled ones, from a week before `now` on. */
+export async function listTrainerClasses(db: Db, trainerId: number, now: Date): Promise<ClassSummary[]> {
+  const rows = await listTrainerClassRows(db, trainerId, new Date(now.getTime() - 7 * DAY_MS));
   return rows.map(toClassSummary);
 }
 
@@ -155,20 +162,21 @@ export async function classTimeZoneFor(
   return home ? { timeZone: home, source: 'trainer' } : { timeZone: DEFAULT_TIME_ZONE, source: 'default' };
 }
 
-function instantsOf(input: ClassInput, timeZone: string) {
+/** The class's start and end; one that would start by `now` (the app's clock) is refused. */
+function instantsOf(input: ClassInput, timeZone: string, now: Date) {
   const startsAt = zonedTimeToInstant(input.date, input.startTime, timeZone);
   const endsAt = classEndInstant(input.date, input.startTime, input.endTime, timeZone);
-  if (startsAt.getTime() <= Date.now()) {
+  if (hasStarted(startsAt, now)) {
     throw badRequest('validation_error', classMessages.inThePast, { date: classMessages.inThePast });
   }
   return { startsAt, endsAt };
 }
 
 /** The columns of a class; `timeZone` is the one the trainer chose, else the one of the class's place. */
-function classValues(input: ClassInput, timeZone: string) {
+function classValues(input: ClassInput, timeZone: string, now: Date) {
   return {
     title: input.title,
-    ...instantsOf(input, timeZone),
+    ...instantsOf(input, timeZone, now),
     timeZone,
     location: input.location,
     address: input.address,
@@ -181,13 +189,18 @@ function classValues(input: ClassInput, timeZone: string) {
   };
 }
 
-export async function createClass(db: Db, trainerId: number, input: ClassInput): Promise<ClassSummary> {
+export async function createClass(
+  db: Db,
+  trainerId: number,
+  input: ClassInput,
+  now: Date,
+): Promise<ClassSummary> {
   const trainer = await findTrainerClassDefaults(db, trainerId);
   if (!trainer) throw notFound('Trainer not found');
   const timeZone = input.timeZone ?? (await classTimeZoneFor(db, trainerId, input)).timeZone;
   const id = await insertClass(db, {
     trainerId,
-    ...classValues(input, timeZone),
+    ...classValues(input, timeZone, now),
     // The trainer's usual payment link unless this class names its own (or clears it with null).
     paymentLink:
       input.paymentLink === undefined ? (trainer.basicClassPaymentLink ?? null) : input.paymentLink,
@@ -232,13 +245,7 @@ function inviteFor(
 }
 
 function whenText(row: ClassRow): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone: row.timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(row.startsAt);
+  const day = mailDate(row.startsAt, row.timeZone);
   const zone = new Intl.DateTimeFormat('en-US', { timeZone: row.timeZone, timeZoneName: 'short' })
     .formatToParts(row.startsAt)
     .find((p) => p.type === 'timeZoneName')?.value;
@@ -289,11 +296,12 @@ export async function updateClass(
   const timeZone =
     input.timeZone ??
     (moved ? (timeZoneForPlace(input.location, input.address) ?? before.timeZone) : before.timeZone);
+  const now = deps.clock.now();
   await updateClassRow(deps.db, classId, {
-    ...classValues(input, timeZone),
+    ...classValues(input, timeZone, now),
     ...(input.paymentLink !== undefined ? { paymentLink: input.paymentLink } : {}),
     sequence: before.sequence + 1,
-    updatedAt: new Date(),
+    updatedAt: now,
   });
   const after = await getClassRow(deps.db, classId);
   await tellEveryoneBooked(deps, after, (person) =>
@@ -320,7 +328,7 @@ export async function cancelClass(deps: ClassDeps, classId: number): Promise<Cla
   await updateClassRow(deps.db, classId, {
     status: 'cancelled',
     sequence: before.sequence + 1,
-    updatedAt: new Date(),
+    updatedAt: deps.clock.now(),
   });
   const after = await getClassRow(deps.db, classId);
   await tellEveryoneBooked(deps, after, (person) =>
@@ -387,7 +395,7 @@ export async function registerForClass(
   const cancelTokenHash = hashToken(deps.config.sessionSecret, cancelToken);
   const result = await deps.db
     .transaction()
-    .execute((trx) => takePlace(trx, classId, person, cancelTokenHash));
+    .execute((trx) => takePlace(trx, classId, person, cancelTokenHash, deps.clock.now()));
 
   const row = await getClassRow(deps.db, classId);
   if (result.status === 'registered') {
@@ -415,10 +423,11 @@ async function takePlace(
   classId: number,
   person: { name: string; email: string },
   cancelTokenHash: string,
+  now: Date,
 ): Promise<RegistrationResult> {
   const row = await lockClass(trx, classId);
   if (!row) throw notFound(CLASS_NOT_FOUND);
-  if (row.status !== 'scheduled' || row.startsAt.getTime() <= Date.now()) {
+  if (row.status !== 'scheduled' || hasStarted(row.startsAt, now)) {
     throw badRequest('registration_closed', 'Registration for this class is closed.');
   }
   if (await findActiveRegistration(trx, classId, person.email)) {
@@ -431,6 +440,21 @@ async function takePlace(
 }
 
 /** Cancels a registration from the e-mailed link; a freed place goes to the first person waiting. */
+/** What a cancel link's registration is now, so its page offers to cancel only a place still held. */
+export async function cancelLinkStatus(deps: ClassDeps, token: string, ip: string) {
+  await enforceRateLimits(
+    deps.db,
+    [{ key: `cancel-link:ip:${ip}`, limit: 60, windowSeconds: 600 }],
+    deps.clock.now(),
+  );
+  const registration = await findRegistrationStatusByTokenHash(
+    deps.db,
+    hashToken(deps.config.sessionSecret, token),
+  );
+  if (!registration) throw badRequest('invalid_cancel_link', 'This cancellation link is invalid.');
+  return { status: registration.status };
+}
+
 export async function cancelRegistration(deps: ClassDeps, token: string): Promise<{ classId: number }> {
   const promotedToken = newToken();
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -438,8 +462,11 @@ export async function cancelRegistration(deps: ClassDeps, token: string): Promis
     if (!registration || registration.status === 'cancelled') {
       throw badRequest('invalid_cancel_link', 'This cancellation link is invalid or was already used.');
     }
-    await lockClass(trx, registration.classId);
-    await updateRegistration(trx, registration.id, { status: 'cancelled', updatedAt: new Date() });
+    const now = deps.clock.now();
+    const row = await lockClass(trx, registration.classId);
+    // Once the class has begun, the place was used (or missed): nobody waiting can take it any more.
+    if (row && hasStarted(row.startsAt, now)) throw badRequest('registration_closed', CANCEL_CLOSED_MESSAGE);
+    await updateRegistration(trx, registration.id, { status: 'cancelled', updatedAt: now });
     if (registration.status !== 'registered') return { registration, promoted: undefined };
     const next = await firstWaitlisted(trx, registration.classId);
     if (next) {
@@ -447,7 +474,7 @@ export async function cancelRegistration(deps: ClassDeps, token: string): Promis
       await updateRegistration(trx, next.id, {
         status: 'registered',
         cancelTokenHash: hashToken(deps.config.sessionSecret, promotedToken),
-        updatedAt: new Date(),
+        updatedAt: now,
       });
     }
     return { registration, promoted: next };
@@ -507,7 +534,8 @@ export async function classEventFile(deps: ClassDeps, classId: number): Promise<
 
 /** A subscribable feed: classes from a month ago on, cancelled ones marked so calendar apps drop them. */
 export async function classesFeed(deps: ClassDeps, trainerId?: number): Promise<string> {
-  const rows = await listFeedClassRows(deps.db, new Date(Date.now() - 30 * 24 * 3600_000), trainerId);
+  const since = new Date(deps.clock.now().getTime() - 30 * DAY_MS);
+  const rows = await listFeedClassRows(deps.db, since, trainerId);
   const name =
     trainerId === undefined
       ? 'Soul Punch classes'

@@ -1,5 +1,6 @@
 import { devMailboxSchema } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
@@ -25,26 +26,31 @@ function fromThisMachine(request: FastifyRequest): boolean {
  * only when no SMTP server is configured, and only to a browser on this machine.
  */
 export async function devRoutes(app: FastifyInstance, deps: { db: Db; config: AppConfig; mailer: Mailer }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/dev/mailbox',
-      { schema: { response: { 200: devMailboxSchema } }, config: { access: 'public' } },
-      async (request) => {
-        if (deps.config.env === 'production' || deps.mailer.kind !== 'outbox' || !fromThisMachine(request)) {
-          throw notFound('The mailbox is only available in development.');
-        }
-        const messages = await listOutbox(deps.db);
-        return {
-          messages: messages.map((m) => ({
-            id: m.id,
-            to: m.toAddress,
-            subject: m.subject,
-            text: m.textBody,
-            html: m.htmlBody,
-            createdAt: m.createdAt.toISOString(),
-          })),
-        };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/dev/mailbox',
+    {
+      schema: {
+        // `to`: only the messages to one address (its newest 50), which a busy mailbox may have pushed out.
+        querystring: z.strictObject({ to: z.string().trim().toLowerCase().max(254).optional() }),
+        response: { 200: devMailboxSchema },
       },
-    );
+      config: { access: 'public' },
+    },
+    async (request) => {
+      if (deps.config.env === 'production' || deps.mailer.kind !== 'outbox' || !fromThisMachine(request)) {
+        throw notFound('The mailbox is only available in development.');
+      }
+      const messages = await listOutbox(deps.db, 50, request.query.to);
+      return {
+        messages: messages.map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.textBody,
+          html: m.htmlBody,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 }

@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 /** One public answer, kept as the bytes to send: plain, gzip and brotli, compressed once when it is built. */
 export interface CachedAnswer {
@@ -13,6 +14,8 @@ export interface CachedAnswer {
   contentType: string;
   /** Epoch ms after which the answer is built again (a class it lists has started); Infinity when never. */
   expiresAt: number;
+  /** 200, or the status of a page that says so (a trainer who is not listed: 404). */
+  status: number;
 }
 
 export interface Built {
@@ -21,19 +24,42 @@ export interface Built {
   contentType?: string;
   headers?: Record<string, string>;
   expiresAt?: number;
+  status?: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+export interface Freshness {
+  /** Only an answer that shows every change announced: the reader just wrote one (read-your-writes). */
+  current?: boolean;
+}
+
+/**
+ * How long after a change (or its expiry) an answer's old copy may still be sent while the new one is built: the
+ * spec's bound for a change to show in the public answers. Past it a request waits for the new copy.
+ */
+export const MAX_STALE_MS = 2_000;
+
 export interface PublicCache {
-  /** The cached answer for `key`, or the one `build` makes (once, however many requests ask meanwhile). */
-  get(key: string, build: () => Promise<Built>): Promise<CachedAnswer>;
-  /** The current answer last sent for this address (path and query), if there is one. */
-  atAddress(url: string): CachedAnswer | undefined;
+  /**
+   * The answer for `key`: the kept one, even out of date (then rebuilt in the background, see MAX_STALE_MS), or
+   * the one `build` makes for a key never built (once, however many requests ask meanwhile).
+   */
+  get(key: string, build: () => Promise<Built>, options?: Freshness): Promise<CachedAnswer>;
+  /** The answer to send at once for this address (path and query), if it was answered before and may be sent. */
+  atAddress(url: string, options?: Freshness): CachedAnswer | undefined;
+  /** How many changes have been announced so far (a write compares it before and after, see routes.ts). */
+  readonly changes: number;
   /** Notes that the address `url` is answered by `answer`, while it is the current answer of `key`. */
   remember(url: string, key: string, answer: CachedAnswer): void;
-  /** Forgets every answer: something the public pages show has changed. */
+  /** Something the public pages show has changed: every answer is out of date and rebuilt, one at a time. */
   invalidate(): void;
+  /** Forgets every answer and drops what is being built (the database was emptied: tests between cases). */
+  clear(): void;
+  /** Resolves once no build is queued or running (tests and the bench wait for the rebuilds a change started). */
+  whenSettled(): Promise<void>;
+  /** What the last build of `key` cost, in ms (its queries, rendering and compression), if it was ever built. */
+  lastRebuildMs(key: string): number | undefined;
   readonly size: number;
 }
 
@@ -48,6 +74,7 @@ export async function encodeAnswer({
   contentType = JSON_TYPE,
   headers = {},
   expiresAt = Number.POSITIVE_INFINITY,
+  status = 200,
 }: Built): Promise<CachedAnswer> {
   const plain = Buffer.from(
     contentType !== JSON_TYPE && typeof body === 'string' ? body : JSON.stringify(body),
@@ -70,132 +97,207 @@ export async function encodeAnswer({
     headers,
     contentType,
     expiresAt,
+    status,
   };
 }
 
+/** One key's kept answer, updated in place by each rebuild (so the addresses that point at it stay valid). */
+interface Entry {
+  key: string;
+  answer: CachedAnswer;
+  build: () => Promise<Built>;
+  /** The changes (counted by `invalidate`) it was built after. */
+  generation: number;
+  /** Cache-clock ms since when the answer misses a change; undefined while it shows every change. */
+  changedAt?: number;
+}
+
+/** A build in progress: the changes announced while it ran make its answer out of date from the first one. */
+interface Job {
+  generation: number;
+  changedAt?: number;
+  promise?: Promise<Entry>;
+}
+
 /**
- * Public answers kept in memory until the data under them changes (see `invalidate`) or they expire. At most
- * `maxEntries` are kept; the oldest goes first. The cache is a copy of what the database says, so each
- * instance keeps its own and nothing is lost with it.
+ * Builds run with this set: an answer built for another (a page built from the lists it shows) must be built from
+ * the data of now, not from an old copy.
+ */
+const insideBuild = new AsyncLocalStorage<true>();
+
+/**
+ * Public answers kept in memory as ready bytes. A change (`invalidate`, from the database's announcement) or an
+ * expiry (a class it lists starts, by the app's clock) makes an answer out of date: its old copy is still sent,
+ * at once, while a queue rebuilds out-of-date answers one at a time, off the request path; requests wait only for
+ * a key never built, or for one whose copy has been out of date for more than MAX_STALE_MS. At most `maxEntries`
+ * are kept; the oldest goes first. The cache is a copy of what the database says, so each instance keeps its own.
  */
 export function createPublicCache({
   maxEntries = 500,
   now = Date.now,
+  onRebuildError = () => {},
 }: {
   maxEntries?: number;
   now?: () => number;
+  /** A rebuild failed: its key is forgotten (the next request builds it, and gets the error if it persists). */
+  onRebuildError?: (error: unknown, key: string) => void;
 } = {}): PublicCache {
-  const answers = new Map<string, CachedAnswer>();
-  const building = new Map<string, Promise<CachedAnswer>>();
-  const addresses = new Map<string, CachedAnswer>();
+  const entries = new Map<string, Entry>();
+  const addresses = new Map<string, Entry>();
+  const jobs = new Map<string, Job>();
+  const buildCosts = new Map<string, number>();
+  /** Out-of-date keys a request asked for (rebuilt first), then the others. */
+  const wanted = new Set<string>();
+  const waiting = new Set<string>();
   let generation = 0;
+  let epoch = 0;
+  let worker: Promise<void> | undefined;
+
+  /** Since when the answer is out of date (a change, or its expiry), or undefined while it is current. */
+  const outOfDateSince = (entry: Entry): number | undefined => {
+    const since = Math.min(entry.changedAt ?? Number.POSITIVE_INFINITY, entry.answer.expiresAt);
+    return since <= now() ? since : undefined;
+  };
+
+  const keep = (key: string, build: () => Promise<Built>, answer: CachedAnswer, job: Job) => {
+    const { generation: built, changedAt } = job;
+    const entry = entries.get(key);
+    if (entry) {
+      // A slower build started before a newer one: the newer copy stays.
+      if (entry.generation > built) return entry;
+      Object.assign(entry, { answer, build, generation: built, changedAt });
+      return entry;
+    }
+    const created: Entry = { key, answer, build, generation: built, changedAt };
+    entries.set(key, created);
+    if (entries.size > maxEntries) forget(entries.keys().next().value as string);
+    return created;
+  };
+
+  const forget = (key: string) => {
+    entries.delete(key);
+    wanted.delete(key);
+    waiting.delete(key);
+  };
+
+  const build = (key: string, buildAnswer: () => Promise<Built>): Promise<Entry> => {
+    const running = jobs.get(key);
+    if (running?.promise && running.generation === generation) return running.promise;
+    const startedIn = epoch;
+    const started = performance.now();
+    const job: Job = { generation };
+    const promise = insideBuild
+      .run(true, buildAnswer)
+      .then(encodeAnswer)
+      .then(
+        (answer) => {
+          buildCosts.set(key, performance.now() - started);
+          // The cache was emptied meanwhile: send it to those who asked, keep it for no one.
+          if (epoch !== startedIn) return { key, answer, build: buildAnswer, generation: job.generation };
+          const entry = keep(key, buildAnswer, answer, job);
+          // Built from data that changed meanwhile: kept as out of date, and built again.
+          if (job.changedAt !== undefined) queue(key);
+          return entry;
+        },
+        (error: unknown) => {
+          if (epoch === startedIn) forget(key);
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (jobs.get(key) === job) jobs.delete(key);
+      });
+    job.promise = promise;
+    jobs.set(key, job);
+    return promise;
+  };
+
+  const queue = (key: string, asked = false) => {
+    if (wanted.has(key)) return;
+    if (asked) {
+      waiting.delete(key);
+      wanted.add(key);
+    } else waiting.add(key);
+    worker ??= Promise.resolve().then(rebuildQueued);
+  };
+
+  /** One rebuild at a time, asked-for keys first, until the queue is empty. */
+  const rebuildQueued = async () => {
+    for (;;) {
+      const key = (wanted.values().next().value ?? waiting.values().next().value) as string | undefined;
+      if (key === undefined) break;
+      wanted.delete(key);
+      waiting.delete(key);
+      const entry = entries.get(key);
+      if (!entry || outOfDateSince(entry) === undefined) continue;
+      await build(key, entry.build).catch((error: unknown) => onRebuildError(error, key));
+    }
+    worker = undefined;
+  };
+
+  /** The copy to send now, if there is one: current, or out of date for less than MAX_STALE_MS (then rebuilt). */
+  const sendable = (entry: Entry, { current = false }: Freshness = {}): CachedAnswer | undefined => {
+    const since = outOfDateSince(entry);
+    if (since === undefined) return entry.answer;
+    queue(entry.key, true);
+    // A build for another answer needs this one as the data is now; so does someone who just wrote.
+    if (current || insideBuild.getStore()) return undefined;
+    return now() - since < MAX_STALE_MS ? entry.answer : undefined;
+  };
 
   return {
     get size() {
-      return answers.size;
+      return entries.size;
+    },
+    get changes() {
+      return generation;
     },
     invalidate() {
       generation++;
-      answers.clear();
-      building.clear();
-      addresses.clear();
+      const at = now();
+      for (const job of jobs.values()) job.changedAt ??= at;
+      for (const entry of entries.values()) {
+        entry.changedAt ??= at;
+        queue(entry.key);
+      }
     },
-    atAddress(url) {
-      const answer = addresses.get(url);
-      return answer && answer.expiresAt > now() ? answer : undefined;
+    clear() {
+      epoch++;
+      generation++;
+      entries.clear();
+      addresses.clear();
+      wanted.clear();
+      waiting.clear();
+    },
+    async whenSettled() {
+      while (worker || jobs.size > 0) {
+        await Promise.allSettled([worker, ...[...jobs.values()].map((job) => job.promise)]);
+      }
+    },
+    lastRebuildMs(key) {
+      return buildCosts.get(key);
+    },
+    atAddress(url, options) {
+      const entry = addresses.get(url);
+      if (!entry) return undefined;
+      if (entries.get(entry.key) !== entry) {
+        addresses.delete(url);
+        return undefined;
+      }
+      return sendable(entry, options);
     },
     remember(url, key, answer) {
-      if (answers.get(key) !== answer || addresses.get(url) === answer) return;
+      const entry = entries.get(key);
+      if (entry?.answer !== answer || addresses.get(url) === entry) return;
       addresses.delete(url);
-      addresses.set(url, answer);
+      addresses.set(url, entry);
       if (addresses.size > maxEntries) addresses.delete(addresses.keys().next().value as string);
     },
-    async get(key, build) {
-      const hit = answers.get(key);
-      if (hit && hit.expiresAt > now()) return hit;
-      const pending = building.get(key);
-      if (pending) return pending;
-      const startedIn = generation;
-      const promise = build()
-        .then(encodeAnswer)
-        .then((answer) => {
-          // Built from data that changed meanwhile: send it to those who asked, keep it for no one.
-          if (generation === startedIn) {
-            answers.delete(key);
-            answers.set(key, answer);
-            if (answers.size > maxEntries) answers.delete(answers.keys().next().value as string);
-          }
-          return answer;
-        })
-        .finally(() => {
-          if (building.get(key) === promise) building.delete(key);
-        });
-      building.set(key, promise);
-      return promise;
+    async get(key, buildAnswer, options) {
+      const entry = entries.get(key);
+      const answer = entry && sendable(entry, options);
+      if (answer) return answer;
+      return (await build(key, buildAnswer)).answer;
     },
-  };
-}
-
-/** br, gzip or nothing, from the client's Accept-Encoding (q=0 refuses). */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
-
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
-// Browsers and proxies may reuse a copy for 30 s (the spec's stale time), then revalidate with the ETag.
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
-
-/** Sends a cached answer as it is: 304 when the client holds it, else the bytes in the best encoding. */
-export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply
-    .header('ETag', answer.etag)
-    .header('Cache-Control', PUBLIC_CACHE_CONTROL)
-    .header('Vary', 'Accept-Encoding');
-  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  reply.type(answer.contentType);
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.plain);
-}
-
-/** A cached route's answer: built once for `key`, then sent as it is to every request for it. */
-export async function sendCached(
-  cache: PublicCache,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  build: () => Promise<Built>,
-) {
-  const answer = await cache.get(key, build);
-  cache.remember(request.url, key, answer);
-  return sendAnswer(request, reply, answer);
-}
-
-/**
- * A cached route's own first hook: a request for an address already answered gets the same bytes at once,
- * without validation or the handler (its query passed validation then and means the same now). Those steps were
- * a third of the server's time for such a request (bench: about 75 µs of CPU each before, 50 after).
- */
-export function answerKnownAddress(cache: PublicCache): onRequestHookHandler {
-  return (request, reply, done) => {
-    const answer = cache.atAddress(request.url);
-    if (answer) sendAnswer(request, reply, answer);
-    else done();
   };
 }

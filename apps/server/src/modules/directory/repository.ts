@@ -3,6 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Coordinates } from '../../lib/geocoder';
 import { containsPattern } from '../../lib/sql';
+import { certifiedThrough } from '../certification/service';
 import { trainerInGoodStanding } from '../standing/service';
 
 /** What narrows the directory; the same for the cards, the map and (without text) the state counts. */
@@ -85,7 +86,10 @@ const PUBLIC_COLUMNS = [
 
 /** The columns a public trainer is made from (the profile's, but not its search text). */
 function withPublicColumns(query: ReturnType<typeof listed>) {
-  return query.selectAll('trainerProfiles').select(PUBLIC_COLUMNS);
+  return query
+    .selectAll('trainerProfiles')
+    .select(PUBLIC_COLUMNS)
+    .select(certifiedThrough.as('certifiedThrough'));
 }
 
 export interface PageRequest {

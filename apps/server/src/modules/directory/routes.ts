@@ -1,19 +1,23 @@
 import {
   type MapTilesAnswer,
   mapTilesAnswerSchema,
+  PUBLIC_TRAINERS_PAGE_SIZE,
   publicTrainerQuerySchema,
   publicTrainerSchema,
   stateCountSchema,
   trainerMarkerFeedSchema,
   trainerMarkerQuerySchema,
 } from '@soulpunch/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Listen } from '../../db/database';
 import type { AppDeps } from '../../deps';
+import type { Clock } from '../../lib/clock';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { trainerIdParams } from '../trainers/routes';
-import { answerKnownAddress, createPublicCache, type PublicCache, sendCached } from './public-cache';
+import { answerKnownAddressesFirst, type FastPath } from './fast-path';
+import { createPublicCache, MAX_STALE_MS, type PublicCache } from './public-cache';
+import { answerKnownAddress, JUST_WROTE_COOKIE, sendCached } from './send-answer';
 import {
   countPublicTrainersByState,
   getPublicTrainer,
@@ -25,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The directory's public answers, ready to send (see usePublicDirectoryCache). */
     publicDirectoryCache: PublicCache;
+    /** Sends the public answers before routing (fast-path.ts); stopped when the process shuts down. */
+    publicFastPath: FastPath;
   }
 }
 
@@ -35,11 +41,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The directory's answers are built once and kept as compressed bytes until what they show changes. Database
  * triggers announce every change to trainers, profiles, classes, documents and class registrations (migrations
  * 0011, 0012), whoever makes it (this instance, another one, a scheduled job, a script): that announcement, and
- * nothing else, drops them. A sign-in, a logout or a refused write changes nothing public and keeps them.
+ * nothing else, makes them out of date, and they are rebuilt in the background while the old copy is sent for up
+ * to 2 s (decision record 0012). A sign-in, a logout or a refused write changes nothing public and keeps them.
  */
-export async function usePublicDirectoryCache(app: FastifyInstance, listen: Listen) {
-  const cache = createPublicCache();
+export async function usePublicDirectoryCache(app: FastifyInstance, listen: Listen, clock: Clock) {
+  // Answers expire as classes start by the app's clock, the one every rule about them reads.
+  const cache = createPublicCache({
+    now: () => clock.now().getTime(),
+    onRebuildError: (err, key) => app.log.warn({ err, key }, 'rebuilding a public answer failed'),
+  });
   app.decorate('publicDirectoryCache', cache);
+  app.decorate('publicFastPath', answerKnownAddressesFirst(app.server, cache, app.config, app.log));
   const listening = await listen(CHANNEL, {
     onNotify: cache.invalidate,
     onMissed: cache.invalidate,
@@ -47,17 +59,41 @@ export async function usePublicDirectoryCache(app: FastifyInstance, listen: List
   });
   // The database may already be closed by then: stopping is best effort.
   app.addHook('onClose', async () => listening.stop().catch(() => {}));
-  // A write's own announcement travels back on the listening connection: wait for it before the answer leaves,
-  // so a client that reads right after its write never gets the old copy. Without word from the database
-  // (no listening connection at the moment), drop the answers to be safe. A refused write changed nothing (had
-  // it, its announcement would still drop them).
+  // A write's own announcement travels back on the listening connection: its answer waits for it (one round trip),
+  // so that the answers are marked out of date before the writer reads again. Without word from the database (no
+  // listening connection at the moment) they are marked here. When something public changed meanwhile, the writer's
+  // browser gets the current answers for 2 s (JUST_WROTE_COOKIE); others may get the old copy until the rebuild.
+  const changesBefore = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!SAFE_METHODS.has(request.method)) changesBefore.set(request, cache.changes);
+    done();
+  });
+  const wroteCookie = app.serializeCookie(JUST_WROTE_COOKIE, '1', {
+    path: '/',
+    maxAge: MAX_STALE_MS / 1000,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.appUrl.startsWith('https://'),
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+    const before = changesBefore.get(request);
+    if (before === undefined || reply.statusCode >= 400) return done(null, payload);
     listening.sync().then((heard) => {
       if (!heard) cache.invalidate();
+      if (cache.changes > before) reply.header('set-cookie', wroteCookie);
       done(null, payload);
     });
   });
+}
+
+/** The list's next page: the same filters and page size, from `offset`. */
+function nextPageUrl(query: Record<string, string | number | undefined>, offset: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && name !== 'offset') params.set(name, String(value));
+  }
+  params.set('offset', String(offset));
+  return `/api/public-trainers?${params}`;
 }
 
 /** The first upcoming class in an answer: when it starts, the answer is out of date. */
@@ -67,7 +103,7 @@ function firstClassStart(trainers: { upcomingClasses: { start: string }[] }[]): 
   return first;
 }
 
-export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = app.publicDirectoryCache;
   // The answers are compressed once, in the cache, not by @fastify/compress at every request.
@@ -84,11 +120,19 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { querystring: publicTrainerQuerySchema, response: { 200: z.array(publicTrainerSchema) } },
     },
     async (request, reply) => {
+      // The build is kept for the rebuilds: it holds the query, not the request.
+      const query = { ...request.query, limit: request.query.limit ?? PUBLIC_TRAINERS_PAGE_SIZE };
       return sendCached(cache, request, reply, `list ${JSON.stringify(request.query)}`, async () => {
-        const { items, total } = await listPublicTrainers(db, request.query);
+        const { items, total } = await listPublicTrainers(db, query, clock.now());
+        const next = query.offset + items.length;
         return {
           body: items,
-          headers: { 'X-Total-Count': String(total) },
+          headers: {
+            'X-Total-Count': String(total),
+            ...(items.length > 0 && next < total
+              ? { Link: `<${nextPageUrl(query, next)}>; rel="next"` }
+              : {}),
+          },
           expiresAt: firstClassStart(items),
         };
       });
@@ -102,8 +146,9 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { querystring: trainerMarkerQuerySchema, response: { 200: trainerMarkerFeedSchema } },
     },
     async (request, reply) => {
-      return sendCached(cache, request, reply, `markers ${JSON.stringify(request.query)}`, async () => ({
-        body: await listTrainerMarkers(db, request.query),
+      const { query } = request;
+      return sendCached(cache, request, reply, `markers ${JSON.stringify(query)}`, async () => ({
+        body: await listTrainerMarkers(db, query),
       }));
     },
   );
@@ -132,8 +177,9 @@ export async function directoryRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/api/public-trainers/:id',
     { ...route, schema: { params: trainerIdParams, response: { 200: publicTrainerSchema } } },
     async (request, reply) => {
-      return sendCached(cache, request, reply, `trainer ${request.params.id}`, async () => {
-        const trainer = await getPublicTrainer(db, request.params.id);
+      const { id } = request.params;
+      return sendCached(cache, request, reply, `trainer ${id}`, async () => {
+        const trainer = await getPublicTrainer(db, id, clock.now());
         return { body: trainer, expiresAt: firstClassStart([trainer]) };
       });
     },

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/app-error';
 import { type Coordinates, geocodeSearch } from '../../lib/geocoder';
+import { publicRatings, testimonialsOf } from '../reviews/service';
 import {
   countListedByState,
   type DirectoryFilter,
@@ -29,6 +30,24 @@ type Query = z.output<typeof publicTrainerQuerySchema>;
 type Row = ListedTrainerRow;
 const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
+const sameEmail = (a: string, b: string | null) => b !== null && a.toLowerCase() === b.trim().toLowerCase();
+const samePhone = (a: string, b: string | null) => {
+  const digits = a.replace(/\D/g, '');
+  return b !== null && digits.length > 0 && digits === b.replace(/\D/g, '');
+};
+
+/**
+ * A preferred contact that is an address or number the trainer chose to hide (show flag off) stays hidden: the
+ * editor once filled it with the account e-mail unasked, so saved profiles may hold one.
+ */
+function isHiddenContact(row: Row, contact: string): boolean {
+  const hiddenEmail =
+    !row.showEmail && (sameEmail(contact, row.email) || sameEmail(contact, row.publicEmail));
+  const hiddenPhone =
+    !row.showPhone && (samePhone(contact, row.phone) || samePhone(contact, row.publicPhone));
+  return hiddenEmail || hiddenPhone;
+}
+
 /** Only what the trainer made public; private e-mail and phone only when their show flags allow. */
 export function toPublicTrainer(row: Row): PublicTrainer {
   const [firstName = '', ...rest] = row.name.trim().split(/\s+/);
@@ -38,6 +57,7 @@ export function toPublicTrainer(row: Row): PublicTrainer {
   const social = (v: string | null) => (row.showSocialMedia ? blank(v) : null);
   const publicEmail = row.showEmail ? (blank(row.publicEmail) ?? row.email) : null;
   const publicPhone = row.showPhone ? (blank(row.publicPhone) ?? blank(row.phone)) : null;
+  const preferred = blank(row.displayContact);
   return {
     id: row.id,
     displayName:
@@ -65,10 +85,16 @@ export function toPublicTrainer(row: Row): PublicTrainer {
     featuredTrainer: row.featuredTrainer,
     publicEmail,
     publicPhone,
-    displayContact: blank(row.displayContact) ?? publicEmail ?? publicPhone ?? website,
+    displayContact:
+      (preferred && !isHiddenContact(row, preferred) ? preferred : null) ??
+      publicEmail ??
+      publicPhone ??
+      website,
     affiliateLink: row.hasAffiliateLink ? blank(row.affiliateLink) : null,
     status: row.isHeadquarters ? 'hq' : 'active',
-    rating: PUBLIC_TRAINER_DEFAULTS.rating,
+    certifiedThrough: row.certifiedThrough ?? null,
+    // Filled from the trainer's reviews (withRatings): none until there are enough of them.
+    rating: null,
     // A trainer who hides their city is not pinned on the map either.
     latitude: row.showCity ? row.latitude : null,
     longitude: row.showCity ? row.longitude : null,
@@ -92,13 +118,16 @@ function origin(query: Query): Coordinates | null {
 
 const MAX_UPCOMING_CLASSES = 10;
 
-/** Each trainer's next scheduled classes (the directory cards show two, the profile all of these). */
-async function withUpcomingClasses(db: Db, trainers: PublicTrainer[]): Promise<PublicTrainer[]> {
+/**
+ * Each trainer's next scheduled classes, those starting after `now` (the app's clock): the directory cards show
+ * two, the profile all of these.
+ */
+async function withUpcomingClasses(db: Db, trainers: PublicTrainer[], now: Date): Promise<PublicTrainer[]> {
   const rows = await upcomingClassRows(
     db,
     trainers.map((t) => t.id),
     MAX_UPCOMING_CLASSES,
-    new Date(),
+    now,
   );
   const byTrainer = new Map<number, PublicClass[]>();
   for (const c of rows) {
@@ -119,6 +148,16 @@ async function withUpcomingClasses(db: Db, trainers: PublicTrainer[]): Promise<P
   return trainers;
 }
 
+/** Each trainer's rating from attendees' visible reviews (null below three). */
+async function withRatings(db: Db, trainers: PublicTrainer[]): Promise<PublicTrainer[]> {
+  const ratings = await publicRatings(
+    db,
+    trainers.map((t) => t.id),
+  );
+  for (const t of trainers) t.rating = ratings.get(t.id) ?? null;
+  return trainers;
+}
+
 const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 10) / 10);
 
 /** Headquarters first, then by state (spec); by distance when the visitor gave a place. Filtered, sorted and
@@ -126,6 +165,7 @@ const roundMiles = (miles: number | null) => (miles === null ? null : Math.round
 export async function listPublicTrainers(
   db: Db,
   query: Query,
+  now: Date,
 ): Promise<{ items: PublicTrainer[]; total: number }> {
   const from = origin(query);
   const { rows, total } = await listedTrainerPage(db, query, {
@@ -134,14 +174,15 @@ export async function listPublicTrainers(
     offset: query.offset,
   });
   const items = rows.map((row) => ({ ...toPublicTrainer(row), distanceMiles: roundMiles(row.miles) }));
-  return { items: await withUpcomingClasses(db, items), total };
+  return { items: await withRatings(db, await withUpcomingClasses(db, items, now)), total };
 }
 
-export async function getPublicTrainer(db: Db, id: number): Promise<PublicTrainer> {
+export async function getPublicTrainer(db: Db, id: number, now: Date): Promise<PublicTrainer> {
   const row = await listedTrainerRow(db, id);
   if (!row) throw notFound('Trainer not found');
-  const [trainer] = await withUpcomingClasses(db, [toPublicTrainer(row)]);
-  return trainer as PublicTrainer;
+  const [trainer] = await withRatings(db, await withUpcomingClasses(db, [toPublicTrainer(row)], now));
+  // The profile alone shows the reviews the trainer featured.
+  return { ...(trainer as PublicTrainer), testimonials: await testimonialsOf(db, id) };
 }
 
 export async function countPublicTrainersByState(db: Db): Promise<StateCount[]> {

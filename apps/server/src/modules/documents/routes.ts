@@ -52,6 +52,8 @@ import {
 
 const templateParams = z.strictObject({ type: z.string().min(1).max(40) });
 const documentParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The check code printed with the document's verify address (its QR code). */
+const verifyQuery = z.strictObject({ code: z.string().max(64).optional() });
 
 const contextOf = (request: FastifyRequest) => ({
   user: request.user,
@@ -66,6 +68,16 @@ const PDF_FILE = z.custom<Uint8Array>((bytes) => bytes instanceof Uint8Array).de
 
 export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   await ensureTemplates(deps.db);
+  registerDocumentListRoutes(app, deps);
+  registerOneDocumentRoutes(app, deps);
+  registerTrainerDocumentRoutes(app, deps);
+  registerTemplateRoutes(app, deps);
+  registerEsignConsentRoutes(app, deps);
+  await registerVerificationRoutes(app, deps);
+}
+
+/** Admin: every document, the reminder and expiry round run now, the audit chain's check. */
+function registerDocumentListRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -83,6 +95,12 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { response: { 200: chainCheckSchema } }, config: { access: 'admin' } },
     async () => verifyAuditChain(deps.db),
   );
+}
+
+/** One document: read, signed and downloaded by its trainer (or an admin); followed up by an admin. */
+function registerOneDocumentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   r.get(
     '/api/documents/:id',
     {
@@ -149,6 +167,12 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
         .send(pdf);
     },
   );
+}
+
+/** A trainer's documents and the standing they give, for that trainer or an admin. */
+function registerTrainerDocumentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   r.get(
     '/api/trainers/:id/documents',
     {
@@ -171,6 +195,11 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
       return getTrainerStanding(deps.db, request.params.id);
     },
   );
+}
+
+/** Admin: the document templates, a draft's preview, a new version and its campaign. */
+function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/document-templates',
@@ -223,6 +252,11 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => getCampaign(deps.db, parseDocumentType(request.params.type)),
   );
+}
+
+/** The signed-in user's consent to signing electronically: read, given, withdrawn. */
+function registerEsignConsentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/esign-consent',
@@ -243,8 +277,12 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { response: { 200: esignConsentStateSchema } }, config: { access: 'signed-in' } },
     async (request) => withdrawConsent(deps, signedInUser(request).id),
   );
+}
 
-  // Anyone may check a document: the file's own bytes (raw PDF body) or the facts behind a certificate's QR code.
+/** Anyone may check a document: the file's own bytes (raw PDF body) or the facts behind a certificate's QR code. */
+async function registerVerificationRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/pdf',
@@ -270,14 +308,14 @@ export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/verify/:id',
     {
-      schema: { params: documentParams, response: { 200: verifyFactsSchema } },
+      schema: { params: documentParams, querystring: verifyQuery, response: { 200: verifyFactsSchema } },
       config: { access: 'public' },
     },
     async (request) => {
       await enforceRateLimits(deps.db, [
         { key: `verify-facts:ip:${request.ip}`, limit: 60, windowSeconds: 600 },
       ]);
-      return publicDocumentFacts(deps.db, request.params.id);
+      return publicDocumentFacts(deps, request.params.id, request.query.code);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type AuditEvent,
   canSendReminder,
@@ -7,8 +8,11 @@ import {
   type DocumentType,
   documentMessages,
   type EsignConsentState,
+  nameMismatchMessage,
+  numberWord,
   type SessionUser,
   type signDocumentSchema,
+  signsAs,
   type VerifyResult,
 } from '@soulpunch/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,8 +20,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { TemplateRow } from '../../db/schema-documents';
 import type { AppDeps } from '../../deps';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { DAY_MS } from '../../lib/clock';
+import { mailDate } from '../mail/dates';
 import type { MailMessage } from '../mail/mailer';
 import { deliverMail, queueMail, sendQueuedMail } from '../mail/queue';
 import { noticeEmail } from '../mail/templates';
@@ -128,67 +133,111 @@ type Actor = { actorUserId: number | null; actor: string };
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 /**
- * Records what happened to a document (its row and its audit entry) and queues the e-mail telling the trainer, in
- * one transaction; the e-mail is sent after commit, and retried by the mail round if the mail server refuses.
+ * Records what happened to documents (their rows and audit entries) and queues the one e-mail telling the trainer,
+ * in one transaction; the e-mail is sent after commit, and retried by the mail round if the mail server refuses.
  */
 async function recordAndMail(
   deps: AppDeps,
-  doc: Joined,
-  change: Parameters<typeof updateDocument>[2],
+  docs: Joined[],
+  change: (doc: Joined) => Parameters<typeof updateDocument>[2],
   audit: { type: 'sent' | 'reminder_sent'; at: Date; actor: Actor },
   message: MailMessage,
 ): Promise<void> {
   const mail = await deps.db.transaction().execute(async (trx) => {
-    await updateDocument(trx, doc.id, change);
-    await appendAuditEvent(trx, {
-      documentId: doc.id,
-      type: audit.type,
-      at: audit.at,
-      ip: null,
-      userAgent: null,
-      documentHash: doc.sha256,
-      ...audit.actor,
-    });
+    for (const doc of docs) {
+      await updateDocument(trx, doc.id, change(doc));
+      await appendAuditEvent(trx, {
+        documentId: doc.id,
+        type: audit.type,
+        at: audit.at,
+        ip: null,
+        userAgent: null,
+        documentHash: doc.sha256,
+        ...audit.actor,
+      });
+    }
     return queueMail(trx, audit.at, message);
   });
   await deliverMail(deps, mail);
 }
 
-/** E-mails the signing link: pending -> sent, with a fresh expiry period. */
-async function sendDocument(deps: AppDeps, doc: Joined, actor: Actor) {
-  const trainer = await trainerContact(deps.db, doc.trainerId);
+const HOW_TO_SIGN = "read it, tick 'I have read and agree' and type your name";
+
+/**
+ * E-mails the signing links: pending -> sent, with a fresh expiry period. Documents sent together (a new trainer's
+ * three) go in one e-mail that lists them, so a trainer is not sent three e-mails in the same second.
+ */
+async function sendDocuments(deps: AppDeps, docs: Joined[], actor: Actor) {
+  const [first] = docs;
+  if (!first) return;
+  const trainer = await trainerContact(deps.db, first.trainerId);
   const now = deps.clock.now();
+  const days = deps.config.documentExpiryDays;
+  const expiresAt = new Date(now.getTime() + days * DAY_MS);
+  const open = `open for ${days} days, until ${mailDate(expiresAt)}`;
+  const message =
+    docs.length === 1
+      ? noticeEmail({
+          to: trainer.email,
+          name: trainer.name,
+          subject: `Please sign: ${first.title}`,
+          paragraphs: [
+            `Your ${first.title} is ready to sign. It takes a few minutes: ${HOW_TO_SIGN}.`,
+            `The link works after you sign in to the Trainer Portal. The document stays ${open}.`,
+          ],
+          action: { label: `Review and sign the ${first.title}`, url: signingUrl(deps, first.id) },
+        })
+      : noticeEmail({
+          to: trainer.email,
+          name: trainer.name,
+          subject: 'Please sign your Soul Punch trainer documents',
+          paragraphs: [
+            `${capitalised(numberWord(docs.length))} documents are ready for you to sign. Each takes a few minutes: ${HOW_TO_SIGN}.`,
+            `The links work after you sign in to the Trainer Portal. The documents stay ${open}.`,
+          ],
+          links: docs.map((d) => ({ label: `Review and sign the ${d.title}`, url: signingUrl(deps, d.id) })),
+        });
   await recordAndMail(
     deps,
-    doc,
-    {
+    docs,
+    () => ({
       status: 'sent',
       sentAt: now,
-      expiresAt: new Date(now.getTime() + deps.config.documentExpiryDays * DAY_MS),
+      expiresAt,
       reminderSentAt: null,
       lastReminderAt: null,
       updatedAt: now,
-    },
-    { type: 'sent', at: now, actor },
-    noticeEmail({
-      to: trainer.email,
-      name: trainer.name,
-      subject: `Please sign: ${doc.title}`,
-      paragraphs: [
-        `Your ${doc.title} is ready to sign. It takes a few minutes: read it, tick 'I have read and agree' and type your name.`,
-        `The link works after you sign in to the Trainer Portal. The document stays open for ${deps.config.documentExpiryDays} days.`,
-      ],
-      action: { label: `Review and sign the ${doc.title}`, url: signingUrl(deps, doc.id) },
     }),
+    { type: 'sent', at: now, actor },
+    message,
   );
 }
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /**
- * A trainer's three required documents, latest versions, created and sent. Idempotent: a type that already has a
- * signed or open document of its latest version gets none.
+ * A trainer's three required documents, latest versions, created and sent in one e-mail. Idempotent: a type that
+ * already has a signed or open document of its latest version gets none.
  */
 export async function createRequiredDocuments(deps: AppDeps, trainerId: number): Promise<void> {
-  for (const type of DOCUMENT_TYPES) await createDocumentOfLatestVersion(deps, trainerId, type);
+  const created: number[] = [];
+  for (const type of DOCUMENT_TYPES) {
+    const id = await insertLatestVersionIfNone(deps, trainerId, type);
+    if (id !== null) created.push(id);
+  }
+  const docs = await Promise.all(created.map((id) => loadDocument(deps.db, id)));
+  await sendDocuments(deps, docs, SYSTEM);
+}
+
+/** A new document of the type's latest version, unless one is already signed or open; its id, or null. */
+async function insertLatestVersionIfNone(
+  deps: AppDeps,
+  trainerId: number,
+  type: DocumentType,
+): Promise<number | null> {
+  const template = await latestTemplate(deps.db, type);
+  if (await findLiveDocument(deps.db, trainerId, template.id)) return null;
+  return insertDocument(deps.db, { trainerId, templateId: template.id, type, createdAt: deps.clock.now() });
 }
 
 /** One type's latest version for a trainer, created and sent unless already signed or open. Returns its id. */
@@ -197,15 +246,8 @@ export async function createDocumentOfLatestVersion(
   trainerId: number,
   type: DocumentType,
 ): Promise<number | null> {
-  const template = await latestTemplate(deps.db, type);
-  if (await findLiveDocument(deps.db, trainerId, template.id)) return null;
-  const id = await insertDocument(deps.db, {
-    trainerId,
-    templateId: template.id,
-    type,
-    createdAt: deps.clock.now(),
-  });
-  await sendDocument(deps, await loadDocument(deps.db, id), SYSTEM);
+  const id = await insertLatestVersionIfNone(deps, trainerId, type);
+  if (id !== null) await sendDocuments(deps, [await loadDocument(deps.db, id)], SYSTEM);
   return id;
 }
 
@@ -322,8 +364,9 @@ export async function getDocumentDetail(
 }
 
 /**
- * A signature: only the document's own trainer, with a current consent, the box ticked, a typed name, on the exact
- * version shown, while the document is open. Records who, when, where from and what; then seals the PDF.
+ * A signature: only the document's own trainer, with a current consent, the box ticked, their own name typed, on
+ * the exact version shown, while the document is open. Records who, when, where from and what; then seals the PDF
+ * and e-mails the signed copy.
  */
 export async function signDocument(
   deps: AppDeps,
@@ -331,6 +374,41 @@ export async function signDocument(
   ctx: RequestContext,
   input: SignInput,
 ): Promise<DocumentSummary> {
+  const { doc, user } = await recordSignature(deps, id, ctx, input);
+  const pdf = await issueSealedPdf(deps, id);
+  // The signed copy goes through the mail queue: a refusing mail server does not fail the signature.
+  await sendQueuedMail(deps, {
+    ...noticeEmail({
+      to: user.email,
+      name: input.fullName,
+      subject: `Signed: ${doc.title}`,
+      paragraphs: [
+        `Thank you for signing the ${doc.title}. Your signed copy, sealed by Soul Punch, is attached; you can also download it from your trainer portal.`,
+      ],
+    }),
+    attachments: [
+      {
+        filename: `${doc.type}-${id}-signed.pdf`,
+        contentType: 'application/pdf',
+        content: pdf.toString('base64'),
+        encoding: 'base64',
+      },
+    ],
+  });
+  return getDocumentSummary(deps.db, id);
+}
+
+/**
+ * The signature itself, by the rules above: the document's row and its audit entry in one transaction, then
+ * onboarding completes once all three are signed. The sealed PDF is made by issueSealedPdf (at once by
+ * signDocument; on first download for the demo's signatures, which are recorded without one to start fast).
+ */
+export async function recordSignature(
+  deps: AppDeps,
+  id: number,
+  ctx: RequestContext,
+  input: SignInput,
+): Promise<{ doc: Joined; user: SessionUser }> {
   const doc = await loadDocument(deps.db, id);
   const user = ctx.user;
   if (!user) throw new AppError(401, 'unauthenticated', 'Please sign in to continue.');
@@ -343,10 +421,15 @@ export async function signDocument(
   }
   if (input.templateHash !== doc.sha256)
     throw new AppError(409, 'version_changed', documentMessages.versionChanged);
+  // The typed name is the signature: it must name the account's holder, or the sealed PDF names someone else.
+  if (!signsAs(input.fullName, doc.trainerName)) {
+    const message = nameMismatchMessage(doc.trainerName);
+    throw badRequest('name_mismatch', message, { fullName: message });
+  }
   const consent = await currentConsent(deps.db, user.id);
   if (!consent) throw new AppError(409, 'consent_required', documentMessages.consentRequired);
 
-  const signed = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const updated = await markSigned(trx, id, {
       signedAt: now,
       signerUserId: user.id,
@@ -370,32 +453,9 @@ export async function signDocument(
       userAgent: ctx.userAgent,
       documentHash: doc.sha256,
     });
-    return true;
   });
-  if (signed) {
-    const pdf = await issueSealedPdf(deps, id);
-    // The signed copy goes through the mail queue: a refusing mail server does not fail the signature.
-    await sendQueuedMail(deps, {
-      ...noticeEmail({
-        to: user.email,
-        name: input.fullName,
-        subject: `Signed: ${doc.title}`,
-        paragraphs: [
-          `Thank you for signing the ${doc.title}. Your signed copy, sealed by Soul Punch, is attached; you can also download it from your trainer portal.`,
-        ],
-      }),
-      attachments: [
-        {
-          filename: `${doc.type}-${id}-signed.pdf`,
-          contentType: 'application/pdf',
-          content: pdf.toString('base64'),
-          encoding: 'base64',
-        },
-      ],
-    });
-    await completeOnboardingIfSigned(deps.db, doc.trainerId);
-  }
-  return getDocumentSummary(deps.db, id);
+  await completeOnboardingIfSigned(deps.db, doc.trainerId);
+  return { doc, user };
 }
 
 /** Renders, seals and stores the signed PDF, recording its hash. Done once per document. */
@@ -428,7 +488,7 @@ export async function issueSealedPdf(deps: AppDeps, id: number): Promise<Buffer>
       version: consent?.disclosureVersion ?? DISCLOSURE.version,
       sha256: consent?.disclosureSha256 ?? DISCLOSURE.sha256,
     },
-    verifyUrl: `${deps.config.appUrl}/verify?id=${id}`,
+    verifyUrl: verifyUrlOf(deps, id),
     events: events.map((e) => ({ type: e.type, at: e.at, actor: e.actor, ip: e.ip, entryHash: e.entryHash })),
   });
   const sealed = await sealPdf(rendered, sealKeyFor(deps.config), doc.signedAt);
@@ -470,39 +530,65 @@ async function completeOnboardingIfSigned(db: Db, trainerId: number) {
   }
 }
 
-/** A reminder e-mail and its audit entry. */
-async function remind(deps: AppDeps, doc: Joined, actor: Actor) {
-  const trainer = await trainerContact(deps.db, doc.trainerId);
+/**
+ * The reminder e-mail and an audit entry per document. A trainer's documents due together (sent together, so
+ * reminded together) go in one e-mail that lists them.
+ */
+async function remind(deps: AppDeps, docs: Joined[], actor: Actor) {
+  const [first] = docs;
+  if (!first) return;
+  const trainer = await trainerContact(deps.db, first.trainerId);
   const now = deps.clock.now();
+  const closing = [...new Set(docs.flatMap((d) => (d.expiresAt ? [mailDate(d.expiresAt)] : [])))];
+  const message =
+    docs.length === 1
+      ? noticeEmail({
+          to: trainer.email,
+          name: trainer.name,
+          subject: `Reminder: please sign the ${first.title}`,
+          paragraphs: [
+            `Your ${first.title} is still waiting for your signature.`,
+            closing[0] ? `It stays open until ${closing[0]}.` : '',
+          ].filter(Boolean),
+          action: { label: `Review and sign the ${first.title}`, url: signingUrl(deps, first.id) },
+        })
+      : noticeEmail({
+          to: trainer.email,
+          name: trainer.name,
+          subject: 'Reminder: please sign your Soul Punch trainer documents',
+          paragraphs: [
+            `${capitalised(numberWord(docs.length))} documents are still waiting for your signature.`,
+            closing.length === 1 ? `They stay open until ${closing[0]}.` : '',
+          ].filter(Boolean),
+          links: docs.map((d) => ({
+            label:
+              closing.length > 1 && d.expiresAt
+                ? `Review and sign the ${d.title} (open until ${mailDate(d.expiresAt)})`
+                : `Review and sign the ${d.title}`,
+            url: signingUrl(deps, d.id),
+          })),
+        });
   await recordAndMail(
     deps,
-    doc,
-    { reminderSentAt: doc.reminderSentAt ?? now, lastReminderAt: now, updatedAt: now },
+    docs,
+    (doc) => ({ reminderSentAt: doc.reminderSentAt ?? now, lastReminderAt: now, updatedAt: now }),
     { type: 'reminder_sent', at: now, actor },
-    noticeEmail({
-      to: trainer.email,
-      name: trainer.name,
-      subject: `Reminder: please sign the ${doc.title}`,
-      paragraphs: [
-        `Your ${doc.title} is still waiting for your signature.`,
-        doc.expiresAt ? `It stays open until ${doc.expiresAt.toUTCString()}.` : '',
-      ].filter(Boolean),
-      action: { label: `Review and sign the ${doc.title}`, url: signingUrl(deps, doc.id) },
-    }),
+    message,
   );
 }
 
 /**
- * The rules for one unsigned document at `now`: unsent -> send; past expiry -> expired; a reminder due (the first
- * after DOCUMENT_FIRST_REMINDER_DAYS, then every DOCUMENT_REMINDER_INTERVAL_DAYS) -> sent. Returns what it did.
+ * The rules for one unsigned document at `now`: unsent -> send; past expiry -> expired. A reminder that is due (the
+ * first after DOCUMENT_FIRST_REMINDER_DAYS, then every DOCUMENT_REMINDER_INTERVAL_DAYS) is only reported, so the
+ * caller can send a trainer's due reminders together. Returns what it did or found.
  */
 async function applyDocumentRules(
   deps: AppDeps,
   doc: Joined,
   now: Date,
-): Promise<'sent' | 'expired' | 'reminded' | null> {
+): Promise<'sent' | 'expired' | 'reminder_due' | null> {
   if (doc.status === 'pending') {
-    await sendDocument(deps, doc, SYSTEM);
+    await sendDocuments(deps, [doc], SYSTEM);
     return 'sent';
   }
   if (doc.status !== 'sent' || !doc.sentAt) return null;
@@ -522,27 +608,36 @@ async function applyDocumentRules(
   const due = doc.lastReminderAt
     ? doc.lastReminderAt.getTime() + deps.config.documentReminderIntervalDays * DAY_MS
     : doc.sentAt.getTime() + deps.config.documentFirstReminderDays * DAY_MS;
-  if (now.getTime() >= due) {
-    await remind(deps, doc, SYSTEM);
-    return 'reminded';
-  }
-  return null;
+  return now.getTime() >= due ? 'reminder_due' : null;
 }
 
 /**
- * The reminders-and-expiry round. Each document is its own unit of work: one that fails (a database error, a
- * template gone) is logged and left as it was, to be tried again next round, and the others go on.
+ * The reminders-and-expiry round. Each document is its own unit of work, and each trainer's due reminders one (one
+ * e-mail): one that fails (a database error, a template gone) is logged and left as it was, to be tried again next
+ * round, and the others go on.
  */
 export async function runDocumentSchedule(deps: AppDeps, now: Date, log?: Log) {
   const open = await listOpenDocuments(deps.db);
   const counts = { checked: open.length, sent: 0, expired: 0, reminded: 0, failed: 0 };
+  const dueByTrainer = new Map<number, Joined[]>();
   for (const doc of open) {
     try {
       const done = await applyDocumentRules(deps, doc, now);
-      if (done) counts[done] += 1;
+      if (done === 'reminder_due')
+        dueByTrainer.set(doc.trainerId, [...(dueByTrainer.get(doc.trainerId) ?? []), doc]);
+      else if (done) counts[done] += 1;
     } catch (err) {
       counts.failed += 1;
       log?.error({ err, documentId: doc.id }, 'document round: this document failed, retried next round');
+    }
+  }
+  for (const [trainerId, docs] of dueByTrainer) {
+    try {
+      await remind(deps, docs, SYSTEM);
+      counts.reminded += docs.length;
+    } catch (err) {
+      counts.failed += docs.length;
+      log?.error({ err, trainerId }, "document round: this trainer's reminders failed, retried next round");
     }
   }
   return counts;
@@ -550,7 +645,9 @@ export async function runDocumentSchedule(deps: AppDeps, now: Date, log?: Log) {
 
 export async function checkDocumentStatus(deps: AppDeps, id: number): Promise<DocumentSummary> {
   const doc = await loadDocument(deps.db, id);
-  if (doc.status !== 'signed') await applyDocumentRules(deps, doc, deps.clock.now());
+  if (doc.status !== 'signed' && (await applyDocumentRules(deps, doc, deps.clock.now())) === 'reminder_due') {
+    await remind(deps, [doc], SYSTEM);
+  }
   return getDocumentSummary(deps.db, id);
 }
 
@@ -567,7 +664,7 @@ export async function sendDocumentReminder(
       'A reminder can be sent only once, to a document that was sent and is not signed.',
     );
   }
-  await remind(deps, doc, { actorUserId: admin.id, actor: admin.email });
+  await remind(deps, [doc], { actorUserId: admin.id, actor: admin.email });
   return getDocumentSummary(deps.db, id);
 }
 
@@ -579,7 +676,7 @@ export async function resendDocument(
 ): Promise<DocumentSummary> {
   const doc = await loadDocument(deps.db, id);
   if (doc.status === 'signed') throw new AppError(409, 'already_signed', documentMessages.alreadySigned);
-  await sendDocument(deps, doc, { actorUserId: admin.id, actor: admin.email });
+  await sendDocuments(deps, [doc], { actorUserId: admin.id, actor: admin.email });
   return getDocumentSummary(deps.db, id);
 }
 
@@ -649,14 +746,38 @@ export async function verifyUploadedPdf(
 }
 
 /** What the QR code on a certificate opens: the recorded facts to compare a file against. */
-export async function publicDocumentFacts(db: Db, id: number) {
-  const doc = await findSignedDocument(db, id);
+/**
+ * The check code printed with a signed document's verify address (its QR code). Document numbers run in order, so
+ * the number alone must not name the signer: only someone holding the document has the code. Derived from the
+ * installation's secret (which the seal key's passphrase already depends on), so it needs no storage.
+ */
+export function verificationCode(deps: Pick<AppDeps, 'config'>, id: number): string {
+  return createHmac('sha256', deps.config.sessionSecret)
+    .update(`document-verify:${id}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+export function verifyUrlOf(deps: Pick<AppDeps, 'config'>, id: number): string {
+  return `${deps.config.appUrl}/verify?id=${id}&code=${verificationCode(deps, id)}`;
+}
+
+function holdsTheCode(deps: Pick<AppDeps, 'config'>, id: number, code: string | undefined): boolean {
+  if (!code) return false;
+  const expected = Buffer.from(verificationCode(deps, id));
+  const given = Buffer.from(code);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** What the verify address shows: the record, and the signer's name only with the document's own check code. */
+export async function publicDocumentFacts(deps: Pick<AppDeps, 'db' | 'config'>, id: number, code?: string) {
+  const doc = await findSignedDocument(deps.db, id);
   if (!doc?.signedAt) throw notFound('No signed document has this number.');
-  const events = await eventsOf(db, id);
+  const events = await eventsOf(deps.db, id);
   return {
     id: doc.id,
     title: doc.title,
-    signerName: doc.signerName ?? '',
+    signerName: holdsTheCode(deps, id, code) ? (doc.signerName ?? '') : null,
     signedAt: doc.signedAt.toISOString(),
     pdfSha256: doc.pdfSha256,
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString() })),

@@ -44,7 +44,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * in from the terminal. Anywhere else only who and what: a mail's links are keys (a sign-in link signs in as its
  * recipient, an admin included; a cancel link cancels a registration), and logs travel further than the database.
  */
-export function createOutboxMailer(db: Db, log: FastifyBaseLogger, env: AppConfig['env']): Mailer {
+export function createOutboxMailer(db: Db, log: MailLog, env: AppConfig['env']): Mailer {
   const logText = env === 'development';
   return {
     kind: 'outbox',
@@ -57,6 +57,16 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger, env: AppConfi
   };
 }
 
-export async function listOutbox(db: Db, limit = 50) {
-  return latestOutboxMessages(db, limit);
+/** Where a mailer writes what it kept: the server's logger, or the command line's. */
+export type MailLog = Pick<FastifyBaseLogger, 'info'>;
+
+/** The mailer configuration chooses, for the server and the command line alike: SMTP when SMTP_URL is set. */
+export function createMailer(config: AppConfig, db: Db, log: MailLog): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(db, log, config.env);
+}
+
+export async function listOutbox(db: Db, limit = 50, to?: string) {
+  return latestOutboxMessages(db, limit, to);
 }

@@ -15,7 +15,9 @@ export async function insertOutboxMessage(db: Db, message: MailMessage): Promise
     .execute();
 }
 
-/** The newest messages of the outbox first. */
-export async function latestOutboxMessages(db: Db, limit: number) {
-  return db.selectFrom('outboxMessages').selectAll().orderBy('id', 'desc').limit(limit).execute();
+/** The newest messages of the outbox first; only those to `to` when it is given. */
+export async function latestOutboxMessages(db: Db, limit: number, to?: string) {
+  let query = db.selectFrom('outboxMessages').selectAll();
+  if (to !== undefined) query = query.where('toAddress', '=', to);
+  return query.orderBy('id', 'desc').limit(limit).execute();
 }

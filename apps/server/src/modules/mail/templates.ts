@@ -49,28 +49,37 @@ export const welcomeTrainerEmail = (to: string, name: string, link: string): Mai
     'Later, sign in any time from the Trainer Portal login with this e-mail address.',
   );
 
-/** A plain notice: greeting, paragraphs, an optional button, optional attachments (e.g. a calendar invite). */
+/**
+ * A plain notice: greeting, paragraphs, an optional list of links (e.g. each document to sign), an optional button,
+ * optional attachments (e.g. a calendar invite).
+ */
 export function noticeEmail(options: {
   to: string;
   name: string;
   subject: string;
   paragraphs: string[];
+  links?: Array<{ label: string; url: string }>;
   action?: { label: string; url: string };
   attachments?: MailMessage['attachments'];
 }): MailMessage {
-  const { to, name, subject, paragraphs, action, attachments } = options;
+  const { to, name, subject, paragraphs, links = [], action, attachments } = options;
   const text = [
     `Hi ${name},`,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...(links.length ? [...links.map((l) => `- ${l.label}: ${l.url}`), ''] : []),
     ...(action ? [`${action.label}: ${action.url}`] : []),
   ]
     .join('\n')
     .trim();
+  const list = links
+    .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`)
+    .join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family: Arial, sans-serif; color: #1a1b1e;">
 <p>Hi ${escapeHtml(name)},</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${links.length ? `<ul>\n${list}\n</ul>` : ''}
 ${action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : ''}
 </body></html>`;
   return { to, subject, text, html, attachments };
@@ -120,5 +129,41 @@ export const emailChangedNotice = (
         ? `A Soul Punch administrator changed the sign-in e-mail of your trainer account to ${newEmail}.`
         : `The sign-in e-mail of your Soul Punch trainer account is now ${newEmail}.`,
       'From now on, sign-in links go to that address. If you did not expect this, tell the Soul Punch team.',
+    ],
+  });
+
+type Person = { email: string; name: string };
+
+/** Who changed someone's admin role: an administrator in the app, or whoever ran `npm run admin` on the server. */
+export type RoleChanger = Person | 'command line';
+
+/** To the person given the admin role: who gave it, and where to sign in (no sign-in link: they ask for one). */
+export const adminRoleGrantedEmail = (to: Person, by: RoleChanger, loginUrl: string): MailMessage =>
+  noticeEmail({
+    to: to.email,
+    name: to.name,
+    subject: 'You are now a Soul Punch administrator',
+    paragraphs: [
+      by === 'command line'
+        ? "You were given the administrator role on the Soul Punch trainer platform from its server's command line."
+        : `${by.name} (${by.email}) gave you the administrator role on the Soul Punch trainer platform.`,
+      `Sign in with ${to.email} to use the admin area: trainers, documents and settings.`,
+      'If you did not expect this, tell the Soul Punch team.',
+    ],
+    action: { label: 'Sign in to Soul Punch', url: loginUrl },
+  });
+
+/** To the person whose admin role was removed; a trainer keeps their portal. */
+export const adminRoleRemovedEmail = (to: Person, by: RoleChanger): MailMessage =>
+  noticeEmail({
+    to: to.email,
+    name: to.name,
+    subject: 'Your Soul Punch administrator role was removed',
+    paragraphs: [
+      by === 'command line'
+        ? "Your administrator role on the Soul Punch trainer platform was removed from its server's command line. You can no longer use the admin area."
+        : `${to.email === by.email ? 'You' : `${by.name} (${by.email})`} removed your administrator role on the Soul Punch trainer platform. You can no longer use the admin area.`,
+      'If you are a Soul Punch trainer, your Trainer Portal is not affected.',
+      'If you did not expect this, tell the Soul Punch team.',
     ],
   });

@@ -1,17 +1,36 @@
-import type { PaymentSummary } from '@soulpunch/shared';
+import { randomBytes } from 'node:crypto';
+import {
+  CURRENCY,
+  formatUsd,
+  type OfflinePaymentMethod,
+  offlinePaymentAmountCents,
+  offlinePaymentMethodLabels,
+  type offlinePaymentSchema,
+  type PaymentSummary,
+  PLANS,
+  planInSentence,
+  planTotalCents,
+} from '@soulpunch/shared';
+import type { z } from 'zod';
+import type { EnrolmentRow } from '../../db/schema-payments';
 import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
-import { AppError, notFound } from '../../lib/app-error';
-import { refreshPaymentStanding } from './ledger';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { documentsComplete } from '../documents/service';
+import { ensureLedgerRows, refreshPaymentStanding } from './ledger';
 import {
   paymentOf as findPayment,
   insertLedgerEntry,
+  instalmentRow,
   moveInstalments,
   oldestOwedRow,
   updatePayment,
 } from './ledger-repository';
 import {
+  claimPaymentRequest,
+  completePaymentStep,
   findPaidEnrolmentOfTrainer,
+  insertEnrolment,
   recordTrainerChange,
   reinstateCertification,
   suspendCertification,
@@ -41,8 +60,137 @@ async function paymentOf(trx: Trx, enrolmentId: number, paymentId: number) {
   return row;
 }
 
+/** 'Cheque', 'Bank transfer'...: how the ledger note and the history name the way it was paid. */
+const offlineNote = (method: OfflinePaymentMethod, reason: string) =>
+  method === 'waived'
+    ? `Waived: ${reason}`
+    : `Offline payment (${offlinePaymentMethodLabels[method]}): ${reason}`;
+
+const amountError = (message: string) => badRequest('validation_error', message, { amountCents: message });
+
+/**
+ * The first payment of a trainer with no plan (an admin added them): an enrolment recorded by the admin, its plan's
+ * rows in the ledger as for any enrolment, the first one paid (or waived). A stated amount is one payment in full.
+ */
+async function recordFirstOfflinePayment(
+  trx: Trx,
+  trainerId: number,
+  adminId: number,
+  action: OfflineAction,
+  now: Date,
+): Promise<number> {
+  const t = await trainerPaymentState(trx, trainerId);
+  if (!t) throw notFound('Trainer not found');
+  const plan = action.plan ?? 'full';
+  const amountCents = offlinePaymentAmountCents(action);
+  let enrolment: EnrolmentRow;
+  try {
+    enrolment = await insertEnrolment(trx, {
+      publicId: `enr_${randomBytes(12).toString('base64url')}`,
+      // No browser holds an offline enrolment: a random value no cookie hashes to.
+      cookieHash: `offline_${randomBytes(24).toString('base64url')}`,
+      fullName: t.name,
+      email: t.email,
+      termsAgreedAt: null,
+      plan,
+      amountCents,
+      totalCents: action.plan ? planTotalCents(action.plan) : amountCents,
+      currency: CURRENCY,
+      status: 'paid',
+      provider: 'offline',
+      origin: 'offline',
+      trainerId,
+      paidAt: now,
+      confirmedAt: now,
+      createdAt: now,
+    });
+  } catch (error) {
+    // The one-paid-enrolment-per-address index: a checkout paid for this address meanwhile.
+    if ((error as { code?: string }).code === '23505') {
+      throw new AppError(409, 'already_paid', 'A paid enrolment already exists for this email.');
+    }
+    throw error;
+  }
+  await ensureLedgerRows(trx, enrolment);
+  const first = await instalmentRow(trx, enrolment.id, 1);
+  if (!first) throw new Error('the plan has no first payment row');
+  const waived = action.method === 'waived';
+  await updatePayment(trx, first.id, {
+    status: waived ? 'waived' : 'paid',
+    paidAt: waived ? null : now,
+    note: offlineNote(action.method, action.reason),
+    updatedAt: now,
+  });
+  await completePaymentStep(trx, trainerId, await documentsComplete(trx, trainerId));
+  await recordChange(
+    trx,
+    trainerId,
+    adminId,
+    'payments',
+    'No payment plan',
+    `${offlineNote(action.method, action.reason)} · ${formatUsd(amountCents)}, ${action.plan ? PLANS[action.plan].label : 'a stated amount'}`,
+  );
+  return enrolment.id;
+}
+
+/**
+ * An offline payment on a plan: it settles the oldest payment still owed (its amount must match), else it is an
+ * extra payment of its own row. Waiving needs something owed.
+ */
+async function recordOfflinePayment(
+  trx: Trx,
+  enrolment: EnrolmentRow,
+  trainerId: number,
+  adminId: number,
+  action: OfflineAction,
+  now: Date,
+) {
+  if (action.plan && action.plan !== enrolment.plan) {
+    throw amountError(`This trainer is on ${planInSentence(enrolment.plan)}: choose it or give the amount.`);
+  }
+  const amountCents = action.plan ? enrolment.amountCents : offlinePaymentAmountCents(action);
+  const note = offlineNote(action.method, action.reason);
+  const waived = action.method === 'waived';
+  const owed = await oldestOwedRow(trx, enrolment.id);
+  if (owed) {
+    if (amountCents !== owed.amountCents) {
+      throw amountError(`The payment owed is ${formatUsd(owed.amountCents)}: record that amount.`);
+    }
+    await updatePayment(trx, owed.id, {
+      status: waived ? 'waived' : 'paid',
+      paidAt: waived ? null : now,
+      payNowUrl: null,
+      note,
+      updatedAt: now,
+    });
+  } else {
+    if (waived) throw new AppError(409, 'nothing_owed', 'Nothing is owed: there is no payment to waive.');
+    await insertLedgerEntry(trx, {
+      enrolmentId: enrolment.id,
+      instalment: null,
+      kind: 'offline',
+      amountCents,
+      currency: enrolment.currency,
+      dueOn: null,
+      status: 'paid',
+      providerRef: `offline-${action.requestId}`,
+      paidAt: now,
+      note,
+    });
+  }
+  await recordChange(
+    trx,
+    trainerId,
+    adminId,
+    'payments',
+    owed ? `payment ${owed.instalment} ${owed.status}` : null,
+    `${note} · ${formatUsd(amountCents)}`,
+  );
+}
+
+type OfflineAction = { kind: 'offline' } & z.output<typeof offlinePaymentSchema>;
 type Action =
-  | { kind: 'offline'; amountCents: number; reason: string }
+  | OfflineAction
   | { kind: 'refund'; paymentId: number; reason: string }
   | { kind: 'waive'; paymentId: number; reason: string }
   | { kind: 'pause'; reason: string }
@@ -74,42 +222,30 @@ export async function applyAdminPaymentAction(
       );
       return;
     }
+    if (action.kind === 'offline') {
+      const claim = await claimPaymentRequest(trx, action.requestId, trainerId, adminId);
+      if (claim.trainerId !== trainerId) {
+        throw new AppError(
+          409,
+          'request_used',
+          'This form was already used for another trainer. Please reload.',
+        );
+      }
+      // The same form sent again (a double click, a retry after a lost answer): applied once already.
+      if (!claim.claimed) return;
+      // A trainer an admin added has no plan yet: this payment starts their enrolment in the same ledger.
+      const existing = await findPaidEnrolmentOfTrainer(trx, trainerId);
+      if (!existing) {
+        const enrolmentId = await recordFirstOfflinePayment(trx, trainerId, adminId, action, now);
+        await refreshPaymentStanding(trx, enrolmentId);
+        return;
+      }
+    }
     const enrolment = await paidEnrolmentOf(trx, trainerId);
     switch (action.kind) {
-      case 'offline': {
-        // Pays the oldest instalment still owed, else records an extra payment.
-        const owed = await oldestOwedRow(trx, enrolment.id);
-        if (owed) {
-          await updatePayment(trx, owed.id, {
-            status: 'paid',
-            paidAt: now,
-            payNowUrl: null,
-            note: `Offline payment: ${action.reason}`,
-            updatedAt: now,
-          });
-        } else {
-          await insertLedgerEntry(trx, {
-            enrolmentId: enrolment.id,
-            instalment: null,
-            kind: 'offline',
-            amountCents: action.amountCents,
-            currency: enrolment.currency,
-            dueOn: null,
-            status: 'paid',
-            paidAt: now,
-            note: `Offline payment: ${action.reason}`,
-          });
-        }
-        await recordChange(
-          trx,
-          trainerId,
-          adminId,
-          'payments',
-          owed ? `instalment ${owed.instalment} ${owed.status}` : null,
-          `Offline payment of ${action.amountCents} cents: ${action.reason}`,
-        );
+      case 'offline':
+        await recordOfflinePayment(trx, enrolment, trainerId, adminId, action, now);
         break;
-      }
       case 'refund': {
         const row = await paymentOf(trx, enrolment.id, action.paymentId);
         if (row.status !== 'paid' || row.kind === 'refund') {

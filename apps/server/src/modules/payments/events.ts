@@ -102,6 +102,36 @@ async function instalmentOf(
   return Math.min(PLANS.flex.instalments, Math.max(1, months + 1));
 }
 
+/** The amount field each event type carries (in cents); other types: a total or an amount if they have one. */
+const AMOUNT_FIELD: Record<string, string> = {
+  'checkout.session.completed': 'amount_total',
+  'invoice.paid': 'amount_paid',
+  'invoice.payment_failed': 'amount_due',
+  'charge.refunded': 'amount_refunded',
+  'charge.dispute.created': 'amount',
+};
+
+/**
+ * What the admins' list of events shows of a stored event: the ids that name its enrolment (as findEnrolment reads
+ * them), the charge a refund or dispute is about, and the amount and currency it carries.
+ */
+export function describeEvent(event: ProviderEvent) {
+  const type = str(event?.type) ?? '';
+  const o = obj(obj(event?.data).object);
+  const field = AMOUNT_FIELD[type];
+  return {
+    ids: {
+      subscription: str(o.subscription) ?? (type.startsWith('customer.subscription') ? str(o.id) : null),
+      checkout: type.startsWith('checkout.session') ? str(o.id) : null,
+      ref: enrolmentRef(o),
+      customer: str(o.customer),
+    },
+    charge: type === 'charge.dispute.created' ? str(o.charge) : type === 'charge.refunded' ? str(o.id) : null,
+    amountCents: field ? num(o[field]) : (num(o.amount_total) ?? num(o.amount)),
+    currency: str(o.currency),
+  };
+}
+
 const reload = (trx: Trx, id: number) => getEnrolment(trx, id);
 
 const reasonFor = (refund: boolean) =>

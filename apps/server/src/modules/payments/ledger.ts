@@ -1,9 +1,11 @@
 import { CURRENCY, PLANS } from '@soulpunch/shared';
 import type { EnrolmentRow } from '../../db/schema-payments';
 import type { Trx } from '../../db/types';
-import { refreshTrainerCoordinates } from '../trainers/service';
+import { documentsComplete } from '../documents/service';
+import { recordTrainerChange, refreshTrainerCoordinates } from '../trainers/service';
 import { insertLedgerRows, ledgerOf, setInstalmentFailed, setInstalmentPaid } from './ledger-repository';
 import {
+  completePaymentStep,
   findEnrolment,
   findOrCreateTrainer,
   markEnrolmentPaid,
@@ -73,9 +75,22 @@ export async function markInstalmentFailed(
  */
 export async function fulfilFirstPayment(trx: Trx, enrolment: EnrolmentRow, at: Date): Promise<number> {
   await markEnrolmentPaid(trx, enrolment.id, at);
-  if (enrolment.trainerId) return enrolment.trainerId;
+  if (enrolment.trainerId) {
+    // A trainer an admin added, paying from the portal: onboarding moves on to (or past) their documents.
+    if (enrolment.origin === 'portal') {
+      await completePaymentStep(trx, enrolment.trainerId, await documentsComplete(trx, enrolment.trainerId));
+    }
+    return enrolment.trainerId;
+  }
   const { trainerId, created } = await findOrCreateTrainer(trx, enrolment);
-  if (created) await refreshTrainerCoordinates(trx, trainerId);
+  if (created) {
+    await refreshTrainerCoordinates(trx, trainerId);
+    // Their history starts as an admin-added trainer's does, with who they enrolled as. No account exists yet to
+    // name as its author: the 'enrolled' field says it was the trainer, through the checkout.
+    await recordTrainerChange(trx, trainerId, null, [
+      { field: 'enrolled', from: null, to: `${enrolment.fullName} <${enrolment.email}>` },
+    ]);
+  }
   await updateEnrolment(trx, enrolment.id, { trainerId, updatedAt: new Date() });
   return trainerId;
 }

@@ -1,9 +1,13 @@
 import { formatUsd, numberWord, PLANS } from '@soulpunch/shared';
 import type { EnrolmentRow, PaymentRow } from '../../db/schema-payments';
+import { mailDay } from '../mail/dates';
 import { noticeEmail } from '../mail/templates';
 
 /** The flex plan's number of monthly payments, as the e-mails count them. */
 const flexCount = PLANS.flex.instalments;
+
+/** ' due Friday, December 4, 2026' (a due date as people write it), or nothing when the row has none. */
+const dueText = (row: PaymentRow) => (row.dueOn ? ` due ${mailDay(row.dueOn)}` : '');
 
 const day = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -43,7 +47,7 @@ export const failedInstalmentEmail = (
     name: e.fullName,
     subject: `Payment ${row.instalment} of ${flexCount} did not go through`,
     paragraphs: [
-      `Your payment of ${formatUsd(row.amountCents)} due ${row.dueOn} could not be taken.`,
+      `Your payment of ${formatUsd(row.amountCents)}${dueText(row)} could not be taken.`,
       `Please pay within ${graceDays} days to keep access to your trainer portal resources. Nothing is deleted: paying restores access at once.`,
     ],
     action: { label: 'Pay now', url: payNowUrl },
@@ -60,7 +64,7 @@ export const pastDueAdminNotice = (
     name: admin.name,
     subject: `Instalment failed: ${e.fullName}`,
     paragraphs: [
-      `Payment ${row.instalment} of ${flexCount} (${formatUsd(row.amountCents)}, due ${row.dueOn}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
+      `Payment ${row.instalment} of ${flexCount} (${formatUsd(row.amountCents)}${dueText(row) && `,${dueText(row)}`}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
     ],
     action: { label: 'Open the trainer', url: trainerUrl },
   });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { PLANS } from '@soulpunch/shared';
+import { PLANS, PORTAL_ENROLMENT_PATH } from '@soulpunch/shared';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config';
 import type { EnrolmentRow } from '../../db/schema-payments';
@@ -130,8 +130,9 @@ export function createStripeProvider(config: AppConfig, stripe = stripeClient(co
             },
           ],
           ...(flex ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-          success_url: `${config.appUrl}/onboarding/payment-confirmation`,
-          cancel_url: `${config.appUrl}/onboarding/checkout`,
+          // A trainer who enrolled from the portal goes back there; a visitor to the confirmation page.
+          success_url: `${config.appUrl}${enrolment.origin === 'portal' ? '/trainer-portal/dashboard' : '/onboarding/payment-confirmation'}`,
+          cancel_url: `${config.appUrl}${enrolment.origin === 'portal' ? PORTAL_ENROLMENT_PATH : '/onboarding/checkout'}`,
         },
         // A retry of the same attempt never opens a second session.
         { idempotencyKey: `checkout-${enrolment.publicId}-${enrolment.checkoutAttempt}` },

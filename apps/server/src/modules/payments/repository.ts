@@ -27,6 +27,18 @@ export async function findPaidEnrolmentOfTrainer(db: Db, trainerId: number) {
     .executeTakeFirst();
 }
 
+/** The unpaid enrolment a trainer an admin added started from the portal, if any (the newest). */
+export async function findOpenPortalEnrolment(db: Db, trainerId: number) {
+  return db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('trainerId', '=', trainerId)
+    .where('origin', '=', 'portal')
+    .where('status', '=', 'checkout')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 /** Whether the address already has an account, a trainer or a paid enrolment. */
 export async function addressInUse(db: Db, email: string): Promise<boolean> {
   const [user, trainer, paid] = await Promise.all([
@@ -349,17 +361,72 @@ export async function setEventError(db: Db, id: string, message: string): Promis
   await db.updateTable('paymentEvents').set({ error: message }).where('id', '=', id).execute();
 }
 
+/**
+ * The event as the provider sent it, read as text: read as JSON, the CamelCasePlugin would rename its fields
+ * (amount_total to amountTotal) and the handler, reading the provider's names, would find none of them.
+ */
+const payloadText = sql<string>`payload::text`.as('payload');
+
 export async function listEvents(db: Db, limit: number) {
   return db
     .selectFrom('paymentEvents')
-    .select(['id', 'provider', 'type', 'receivedAt', 'processedAt', 'error'])
+    .select(['id', 'provider', 'type', 'receivedAt', 'processedAt', 'error', payloadText])
     .orderBy('receivedAt', 'desc')
     .limit(limit)
     .execute();
 }
 
+/**
+ * The enrolments (with their trainer's name) that any of these provider ids name, and the enrolment of each charge
+ * a refund or dispute names: one query each for a whole page of events.
+ */
+export async function enrolmentsNamedBy(
+  db: Db,
+  ids: {
+    subscriptions: string[];
+    checkouts: string[];
+    refs: string[];
+    customers: string[];
+    charges: string[];
+  },
+) {
+  const any = (values: string[]) => (values.length ? values : ['']);
+  const enrolments = await db
+    .selectFrom('enrolments')
+    .leftJoin('trainers', 'trainers.id', 'enrolments.trainerId')
+    .select([
+      'enrolments.id',
+      'enrolments.status',
+      'enrolments.subscriptionId',
+      'enrolments.checkoutId',
+      'enrolments.publicId',
+      'enrolments.customerId',
+      'trainers.id as trainerId',
+      'trainers.name as trainerName',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('enrolments.subscriptionId', 'in', any(ids.subscriptions)),
+        eb('enrolments.checkoutId', 'in', any(ids.checkouts)),
+        eb('enrolments.publicId', 'in', any(ids.refs)),
+        eb('enrolments.customerId', 'in', any(ids.customers)),
+      ]),
+    )
+    .execute();
+  const charges = await db
+    .selectFrom('payments')
+    .select(['providerRef', 'enrolmentId'])
+    .where('providerRef', 'in', any(ids.charges))
+    .execute();
+  return { enrolments, charges };
+}
+
 export async function findEvent(db: Db, id: string) {
-  return db.selectFrom('paymentEvents').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('paymentEvents')
+    .select(['id', 'processedAt', payloadText])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** A replayed event went through: processed now, one more attempt counted. */
@@ -457,4 +524,41 @@ export async function linkTrainerAccount(
     .returning('id')
     .executeTakeFirst();
   return Boolean(linked);
+}
+
+// --- Admin payment requests (a double submit is applied once) ---
+
+/**
+ * Claims an admin request's id for this trainer. False when it was claimed before (a repeat submit: nothing more to
+ * do); on PostgreSQL a concurrent repeat waits on the key until the first commits, then sees it taken.
+ */
+export async function claimPaymentRequest(
+  trx: Trx,
+  id: string,
+  trainerId: number,
+  requestedBy: number,
+): Promise<{ claimed: boolean; trainerId: number }> {
+  const inserted = await trx
+    .insertInto('paymentRequests')
+    .values({ id, trainerId, requestedBy })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('trainerId')
+    .executeTakeFirst();
+  if (inserted) return { claimed: true, trainerId };
+  const earlier = await trx
+    .selectFrom('paymentRequests')
+    .select('trainerId')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { claimed: false, trainerId: earlier.trainerId };
+}
+
+/** Payment moves onboarding past 'payment_pending' (only from there): to the documents, or done if all are signed. */
+export async function completePaymentStep(trx: Trx, trainerId: number, documentsSigned: boolean) {
+  await trx
+    .updateTable('trainers')
+    .set({ onboardingStatus: documentsSigned ? 'completed' : 'documents_pending', updatedAt: new Date() })
+    .where('id', '=', trainerId)
+    .where('onboardingStatus', '=', 'payment_pending')
+    .execute();
 }

@@ -3,6 +3,7 @@ import {
   enrolmentConfirmedSchema,
   enrolmentConfirmSchema,
   enrolmentCreatedSchema,
+  enrolmentLinkSentSchema,
   enrolmentRequestSchema,
   enrolmentViewSchema,
   instalmentBilledSchema,
@@ -13,6 +14,8 @@ import {
   paymentEventViewSchema,
   paymentProviderAnswerSchema,
   paymentSummarySchema,
+  portalCheckoutAnswerSchema,
+  portalCheckoutSchema,
   testCardSchema,
   testCheckoutViewSchema,
   testPaymentResultSchema,
@@ -21,13 +24,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/app-error';
 import type { ScheduledJob } from '../../lib/scheduler';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer, currentAdmin } from '../auth/access';
+import { assertCanReachTrainer, currentAdmin, currentUser } from '../auth/access';
 import { setSessionCookie } from '../auth/routes';
 import { trainerIdParams } from '../trainers/routes';
 import { applyAdminPaymentAction } from './admin-actions';
 import { assertOnboardingCaller } from './onboarding-caller';
+import { emailEnrolmentLink, openPortalCheckout } from './portal-enrolment';
 import { createStripeProvider, createTestProvider, type PaymentProvider } from './providers';
 import {
   confirmEnrolment,
@@ -72,16 +77,28 @@ const paymentIdParams = trainerIdParams.extend({
   paymentId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
+const adminId = (request: FastifyRequest) => currentAdmin(request).id;
+
+const setEnrolmentCookie = (reply: FastifyReply, deps: AppDeps, token: string) =>
+  reply.setCookie(ENROLMENT_COOKIE, token, {
+    ...enrolmentCookieOptions(deps.config.appUrl),
+    maxAge: ENROLMENT_COOKIE_DAYS * 24 * 60 * 60,
+  });
+
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const provider = createPaymentProvider(deps);
   app.decorate('paymentProvider', provider);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  registerEnrolmentRoutes(app, deps, provider);
+  await registerAfterPaymentRoutes(app, deps, provider);
+  registerTrainerPaymentRoutes(app, deps);
+  registerPortalEnrolmentRoutes(app, deps, provider);
+  registerPaymentEventRoutes(app, deps);
+  if (provider.name === 'test') registerTestProviderRoutes(app, deps);
+}
 
-  const setEnrolmentCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(ENROLMENT_COOKIE, token, {
-      ...enrolmentCookieOptions(deps.config.appUrl),
-      maxAge: ENROLMENT_COOKIE_DAYS * 24 * 60 * 60,
-    });
+/** Public: an enrolment from the form to the checkout and the account, kept in this browser by its cookie. */
+function registerEnrolmentRoutes(app: FastifyInstance, deps: AppDeps, provider: PaymentProvider) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/enrolments',
@@ -97,7 +114,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
         request.ip,
         request.cookies[ENROLMENT_COOKIE],
       );
-      setEnrolmentCookie(reply, cookieToken);
+      setEnrolmentCookie(reply, deps, cookieToken);
       // Until this browser enters the e-mailed code there is no checkout: the page asks for the code.
       const view = toEnrolmentView(enrolment);
       return reply.status(201).send({ enrolment: view, checkoutUrl: view.checkoutUrl });
@@ -152,6 +169,14 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       return { trainerId, redirectTo: '/onboarding/documents' };
     },
   );
+}
+
+/**
+ * Public: what follows a payment: the confirmation page starting onboarding, the provider's webhook, and which
+ * provider this server uses.
+ */
+async function registerAfterPaymentRoutes(app: FastifyInstance, deps: AppDeps, provider: PaymentProvider) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/trainers/:id/trigger-onboarding',
@@ -200,6 +225,11 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { response: { 200: paymentProviderAnswerSchema } }, config: { access: 'public' } },
     async () => ({ provider: provider.name }),
   );
+}
+
+/** A trainer's payments: the summary for them or an admin, and the admin's actions on them. */
+function registerTrainerPaymentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/trainers/:id/payments',
@@ -213,7 +243,6 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  const adminId = (request: FastifyRequest) => currentAdmin(request).id;
   r.post(
     '/api/trainers/:id/payments/offline',
     {
@@ -271,6 +300,44 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
         }),
     );
   }
+}
+
+/** A trainer an admin added: the admin e-mails the enrolment link; the trainer chooses a plan and pays from the portal. */
+function registerPortalEnrolmentRoutes(app: FastifyInstance, deps: AppDeps, provider: PaymentProvider) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/trainers/:id/enrolment-link',
+    {
+      schema: { params: trainerIdParams, response: { 200: enrolmentLinkSentSchema } },
+      config: { access: 'admin' },
+    },
+    async (request) => emailEnrolmentLink(deps, request.params.id, adminId(request)),
+  );
+
+  r.post(
+    '/api/trainers/:id/enrolment/checkout',
+    {
+      schema: {
+        params: trainerIdParams,
+        body: portalCheckoutSchema,
+        response: { 200: portalCheckoutAnswerSchema },
+      },
+      config: { access: 'signed-in' },
+    },
+    async (request) => {
+      // Only the trainer pays for their own enrolment: an admin records an offline payment instead.
+      if (currentUser(request).trainerId !== request.params.id) {
+        throw new AppError(403, 'forbidden', 'Only the trainer can pay for their enrolment.');
+      }
+      return openPortalCheckout(deps, provider, request.params.id, request.body.plan);
+    },
+  );
+}
+
+/** Admin: the provider's events as received, and replaying one. */
+function registerPaymentEventRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/payment-events',
@@ -288,37 +355,40 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => replayPaymentEvent(deps, request.params.eventId),
   );
+}
 
-  if (provider.name === 'test') {
-    const checkoutParams = z.strictObject({ checkoutId: z.string().regex(/^cs_test_[A-Za-z0-9_-]{10,40}$/) });
-    r.get(
-      '/api/test-provider/checkouts/:checkoutId',
-      {
-        schema: { params: checkoutParams, response: { 200: testCheckoutViewSchema } },
-        config: { access: 'public' },
+/** The test provider's checkout page and billing, only when it is the configured provider. */
+function registerTestProviderRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const checkoutParams = z.strictObject({ checkoutId: z.string().regex(/^cs_test_[A-Za-z0-9_-]{10,40}$/) });
+  r.get(
+    '/api/test-provider/checkouts/:checkoutId',
+    {
+      schema: { params: checkoutParams, response: { 200: testCheckoutViewSchema } },
+      config: { access: 'public' },
+    },
+    async (request) => getTestCheckout(deps, request.params.checkoutId),
+  );
+  r.post(
+    '/api/test-provider/checkouts/:checkoutId/pay',
+    {
+      schema: { params: checkoutParams, body: testCardSchema, response: { 200: testPaymentResultSchema } },
+      config: { access: 'public' },
+    },
+    async (request) => payTestCheckout(deps, app, request.params.checkoutId, request.body),
+  );
+  r.post(
+    '/api/test-provider/instalments/bill-now',
+    {
+      schema: {
+        body: z.strictObject({ trainerId: z.number().int().positive().max(2_147_483_647) }),
+        response: { 200: instalmentBilledSchema },
       },
-      async (request) => getTestCheckout(deps, request.params.checkoutId),
-    );
-    r.post(
-      '/api/test-provider/checkouts/:checkoutId/pay',
-      {
-        schema: { params: checkoutParams, body: testCardSchema, response: { 200: testPaymentResultSchema } },
-        config: { access: 'public' },
-      },
-      async (request) => payTestCheckout(deps, app, request.params.checkoutId, request.body),
-    );
-    r.post(
-      '/api/test-provider/instalments/bill-now',
-      {
-        schema: {
-          body: z.strictObject({ trainerId: z.number().int().positive().max(2_147_483_647) }),
-          response: { 200: instalmentBilledSchema },
-        },
-        config: { access: 'admin' },
-      },
-      async (request) => billNextInstalment(deps, app, request.body.trainerId),
-    );
-  }
+      config: { access: 'admin' },
+    },
+    async (request) => billNextInstalment(deps, app, request.body.trainerId),
+  );
 }
 
 export function paymentJobs(deps: AppDeps, app?: FastifyInstance): ScheduledJob[] {

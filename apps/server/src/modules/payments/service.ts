@@ -26,13 +26,19 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { DAY_MS } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { sendSignInLink, startSession } from '../auth/service';
+import { startSession } from '../auth/service';
 import { createRequiredDocuments } from '../documents/service';
 import { deliverMail, queueMail, sendQueuedMail } from '../mail/queue';
-import { noticeEmail, welcomeTrainerEmail } from '../mail/templates';
+import { noticeEmail } from '../mail/templates';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
 import { grantRole, listUsersWithRole } from '../users/service';
-import { applyPaymentEvent, type EventOutcome, type ProviderEvent, RefusedEvent } from './events';
+import {
+  applyPaymentEvent,
+  describeEvent,
+  type EventOutcome,
+  type ProviderEvent,
+  RefusedEvent,
+} from './events';
 import { ledgerOf, refreshPaymentStanding } from './ledger';
 import { instalmentRow, verifiedFirstPayment } from './ledger-repository';
 import { failedInstalmentEmail, instalmentPaidEmail, pastDueAdminNotice, receiptEmail } from './mail';
@@ -44,6 +50,7 @@ import {
   codeState,
   countEventAttempt,
   enrolmentsAwaitingSchedule,
+  enrolmentsNamedBy,
   findEnrolment,
   findEnrolmentByCookieHash,
   findEvent,
@@ -146,7 +153,13 @@ export async function assertEnrolmentPayable(
     throw new AppError(409, 'already_paid', 'This enrolment is already paid.');
   }
   if (enrolment.status === 'cancelled' || enrolmentExpired(deps, enrolment)) throw noEnrolment();
-  if (await emailTaken(deps, enrolment.email)) throw alreadyEnrolled();
+  if (enrolment.origin === 'portal') {
+    // The trainer record is theirs already (that is why the address is in use): only a payment made meanwhile
+    // (an offline one an admin recorded) stops it.
+    if (enrolment.trainerId && (await findPaidEnrolmentOfTrainer(deps.db, enrolment.trainerId))) {
+      throw new AppError(409, 'already_paid', 'This enrolment is already paid.');
+    }
+  } else if (await emailTaken(deps, enrolment.email)) throw alreadyEnrolled();
   if (verified && enrolment.emailVerifiedAt === null) {
     throw new AppError(409, 'email_not_verified', enrolmentMessages.emailNotVerified);
   }
@@ -294,21 +307,33 @@ export async function openCheckout(
       totalCents: planTotalCents(plan),
     });
   }
-  // The attempt is counted first and names the provider's idempotency key: a retry never opens two sessions.
-  // No transaction is open while the provider answers (PGlite has one connection the others wait for).
-  current = await bumpCheckoutAttempt(deps.db, current.id);
-  const checkout = await provider.createCheckout(current);
-  return updateEnrolment(deps.db, current.id, {
+  return openProviderCheckout(deps, provider, current.id);
+}
+
+/**
+ * Opens the provider's checkout for an enrolment ready to pay (the public one and the portal's) and keeps its
+ * address. The attempt is counted first and names the provider's idempotency key: a retry never opens two
+ * sessions. No transaction is open while the provider answers (PGlite has one connection the others wait for).
+ */
+export async function openProviderCheckout(
+  deps: AppDeps,
+  provider: PaymentProvider,
+  enrolmentId: number,
+): Promise<EnrolmentRow & { checkoutUrl: string }> {
+  const attempt = await bumpCheckoutAttempt(deps.db, enrolmentId);
+  const checkout = await provider.createCheckout(attempt);
+  const updated = await updateEnrolment(deps.db, enrolmentId, {
     checkoutId: checkout.checkoutId,
     checkoutUrl: checkout.url,
     updatedAt: new Date(),
   });
+  return { ...updated, checkoutUrl: checkout.url };
 }
 
 /**
  * The post-payment screen: only a verified payment gets here, in the browser that entered the e-mailed code.
  * It signs in once: it creates the account (never takes over one that exists: that owner signs in), saves the
- * details, starts a session, sends the receipt and the welcome e-mail, and creates the documents to sign. Any
+ * details, starts a session, sends the receipt, and creates the documents to sign (one e-mail lists them). Any
  * later confirm with the same cookie changes nothing and says to sign in.
  */
 export async function confirmEnrolment(
@@ -352,11 +377,8 @@ export async function confirmEnrolment(
   const first = await instalmentRow(deps.db, enrolment.id, 1);
   // The receipt goes through the mail queue: a refusing mail server does not undo the confirm.
   await sendQueuedMail(deps, receiptEmail(enrolment, first?.paidAt ?? deps.clock.now()));
-  await sendSignInLink(
-    deps,
-    { id: userId, email: enrolment.email, name: input.fullName },
-    welcomeTrainerEmail,
-  );
+  // No welcome with a sign-in link: this browser is signed in below. The documents go in one e-mail (none when
+  // the onboarding trigger already sent them).
   await createRequiredDocuments(deps, trainerId);
   const { sessionToken, expiresAt } = await startSession(deps, userId);
   return { trainerId, sessionToken, expiresAt };
@@ -403,6 +425,19 @@ export async function receivePaymentEvent(
   log?: Log,
 ): Promise<WebhookAnswer> {
   const event = provider.verifyEvent(raw, signature, deps.clock.now().getTime());
+  return processPaymentEvent(deps, provider, event, log);
+}
+
+/**
+ * A verified event (the webhook's, after its signature; the demo data's history, from the test provider): stored,
+ * applied and answered as the webhook answers it.
+ */
+export async function processPaymentEvent(
+  deps: AppDeps,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+  log?: Log,
+): Promise<WebhookAnswer> {
   const stored = { id: event.id, provider: provider.name, type: event.type, payload: JSON.stringify(event) };
   let result: { duplicate: true } | { outcome: EventOutcome; mail: number[] };
   try {
@@ -477,10 +512,17 @@ export async function scheduleWaitingSubscriptions(deps: AppDeps, provider: Paym
  * receipt for a later instalment paid.
  */
 async function queueEventMail(deps: AppDeps, trx: Trx, outcome: EventOutcome): Promise<number[]> {
-  if (!outcome.enrolmentId || !(outcome.failedInstalment || outcome.paidInstalment)) return [];
+  if (!outcome.enrolmentId || !(outcome.failedInstalment || outcome.paidInstalment || outcome.firstPayment)) {
+    return [];
+  }
   const enrolment = await getEnrolment(trx, outcome.enrolmentId);
   const now = deps.clock.now();
   const ids: number[] = [];
+  // A portal enrolment has no confirmation page to send its receipt: the payment itself does.
+  if (outcome.firstPayment && enrolment.origin === 'portal') {
+    const first = await instalmentRow(trx, enrolment.id, 1);
+    ids.push(...(await queueMail(trx, now, receiptEmail(enrolment, first?.paidAt ?? now))));
+  }
   if (outcome.paidInstalment) {
     const row = await instalmentRow(trx, enrolment.id, outcome.paidInstalment);
     if (row) ids.push(...(await queueMail(trx, now, instalmentPaidEmail(enrolment, row))));
@@ -544,8 +586,10 @@ export async function getPaymentSummary(deps: AppDeps, trainerId: number): Promi
   const failed = instalments.find((r) => r.status === 'failed');
   const totalCount = instalments.length;
   let progressLabel = 'No payment recorded';
-  if (plan === 'full') progressLabel = paidCount ? 'Paid in full' : 'Payment pending';
-  else if (plan === 'flex') {
+  if (plan === 'full') {
+    progressLabel =
+      instalments[0]?.status === 'waived' ? 'Fee waived' : paidCount ? 'Paid in full' : 'Payment pending';
+  } else if (plan === 'flex') {
     progressLabel =
       paidCount === totalCount
         ? `${paidCount} of ${totalCount} paid · plan complete`
@@ -579,16 +623,51 @@ export async function pauseLapsedAccess(deps: AppDeps, now: Date): Promise<numbe
   return pauseAccessPastDueSince(deps.db, cutoff, now);
 }
 
+/**
+ * The provider's events as received, each with the trainer and the amount it is about. The trainer is found as the
+ * webhook finds it (any id the event names; a paid enrolment first, then the newest), for the whole page at once.
+ */
 export async function listPaymentEvents(deps: AppDeps): Promise<PaymentEventView[]> {
   const rows = await listEvents(deps.db, 200);
-  return rows.map((r) => ({
-    id: r.id,
-    provider: r.provider,
-    type: r.type,
-    receivedAt: r.receivedAt.toISOString(),
-    processedAt: isoDate(r.processedAt),
-    error: r.error,
-  }));
+  const described = rows.map((r) => describeEvent(JSON.parse(r.payload) as ProviderEvent));
+  const pick = (key: 'subscription' | 'checkout' | 'ref' | 'customer') => [
+    ...new Set(described.map((d) => d.ids[key]).filter((v): v is string => v !== null)),
+  ];
+  const { enrolments, charges } = await enrolmentsNamedBy(deps.db, {
+    subscriptions: pick('subscription'),
+    checkouts: pick('checkout'),
+    refs: pick('ref'),
+    customers: pick('customer'),
+    charges: [...new Set(described.map((d) => d.charge).filter((v): v is string => v !== null))],
+  });
+  const trainerOf = ({ ids, charge }: (typeof described)[number]) => {
+    const chargeEnrolment = charges.find((c) => c.providerRef === charge)?.enrolmentId;
+    const [match] = enrolments
+      .filter(
+        (e) =>
+          (ids.subscription !== null && e.subscriptionId === ids.subscription) ||
+          (ids.checkout !== null && e.checkoutId === ids.checkout) ||
+          (ids.ref !== null && e.publicId === ids.ref) ||
+          (ids.customer !== null && e.customerId === ids.customer) ||
+          e.id === chargeEnrolment,
+      )
+      .sort((a, b) => Number(b.status === 'paid') - Number(a.status === 'paid') || b.id - a.id);
+    return match?.trainerId && match.trainerName ? { id: match.trainerId, name: match.trainerName } : null;
+  };
+  return rows.map((r, i) => {
+    const d = described[i] as (typeof described)[number];
+    return {
+      id: r.id,
+      provider: r.provider,
+      type: r.type,
+      receivedAt: r.receivedAt.toISOString(),
+      processedAt: isoDate(r.processedAt),
+      error: r.error,
+      trainer: trainerOf(d),
+      amountCents: d.amountCents,
+      currency: d.currency,
+    };
+  });
 }
 
 /** Re-runs a stored event through the same handler (after a fix, or to retry one that failed). */
@@ -597,7 +676,7 @@ export async function replayPaymentEvent(deps: AppDeps, id: string): Promise<Pay
   if (!row) throw notFound('Payment event not found.');
   // Applying a processed event again would count a failure twice: only events that did not go through replay.
   if (row.processedAt) throw new AppError(409, 'already_processed', 'This event was already processed.');
-  const event = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as ProviderEvent;
+  const event = JSON.parse(row.payload) as ProviderEvent;
   try {
     const mail = await deps.db.transaction().execute(async (trx) => {
       const outcome = await applyPaymentEvent(trx, event);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   enrolmentMessages,
   PLANS,
+  PORTAL_ENROLMENT_PATH,
   TEST_CARDS,
   type TestCard,
   type TestCheckoutView,
@@ -47,6 +48,15 @@ async function loadCheckout(db: Db, id: string) {
   return { checkout: row, enrolment };
 }
 
+/** Where the page goes after paying or cancelling: the portal for an instalment or a portal enrolment. */
+function checkoutReturns(enrolment: EnrolmentRow, forInstalment: boolean) {
+  if (forInstalment)
+    return { returnUrl: '/trainer-portal/dashboard', cancelUrl: '/trainer-portal/dashboard' };
+  return enrolment.origin === 'portal'
+    ? { returnUrl: '/trainer-portal/dashboard', cancelUrl: PORTAL_ENROLMENT_PATH }
+    : { returnUrl: '/onboarding/payment-confirmation', cancelUrl: '/onboarding/checkout' };
+}
+
 export async function getTestCheckout(deps: AppDeps, id: string): Promise<TestCheckoutView> {
   const { checkout, enrolment } = await loadCheckout(deps.db, id);
   // A first-payment page is superseded by a newer checkout of the same enrolment, and closed once paid.
@@ -67,8 +77,7 @@ export async function getTestCheckout(deps: AppDeps, id: string): Promise<TestCh
     plan: enrolment.plan,
     status: checkout.status === 'paid' ? 'paid' : superseded ? 'expired' : 'open',
     instalment: checkout.instalment,
-    returnUrl: forInstalment ? '/trainer-portal/dashboard' : '/onboarding/payment-confirmation',
-    cancelUrl: forInstalment ? '/trainer-portal/dashboard' : '/onboarding/checkout',
+    ...checkoutReturns(enrolment, forInstalment),
   };
 }
 
@@ -120,6 +129,54 @@ function invoiceObject(e: EnrolmentRow, instalment: number, extra: Record<string
   };
 }
 
+/** What the provider sends when the first payment goes through: the checkout, and a flex plan's first invoice. */
+export function firstPaymentEvents(
+  enrolment: EnrolmentRow,
+  checkoutId: string,
+  nowMs: number,
+): ProviderEvent[] {
+  const { customer, subscription } = ids(enrolment);
+  const checkout = buildEvent(
+    'checkout.session.completed',
+    {
+      id: checkoutId,
+      object: 'checkout.session',
+      mode: enrolment.plan === 'flex' ? 'subscription' : 'payment',
+      payment_status: 'paid',
+      amount_total: enrolment.amountCents,
+      currency: enrolment.currency,
+      customer,
+      subscription,
+      payment_intent: enrolment.plan === 'full' ? `pi_test_${enrolment.publicId}` : null,
+      client_reference_id: enrolment.publicId,
+      metadata: { enrolmentId: enrolment.publicId },
+    },
+    nowMs,
+  );
+  if (enrolment.plan !== 'flex') return [checkout];
+  return [checkout, instalmentEvent(enrolment, 1, null, nowMs)];
+}
+
+/** One instalment charged: paid, or failed with the page where it can be paid now (`payNowUrl`). */
+export function instalmentEvent(
+  enrolment: EnrolmentRow,
+  instalment: number,
+  payNowUrl: string | null,
+  nowMs: number,
+): ProviderEvent {
+  return payNowUrl
+    ? buildEvent(
+        'invoice.payment_failed',
+        invoiceObject(enrolment, instalment, { amount_paid: 0, hosted_invoice_url: payNowUrl }),
+        nowMs,
+      )
+    : buildEvent(
+        'invoice.paid',
+        invoiceObject(enrolment, instalment, { amount_paid: enrolment.amountCents }),
+        nowMs,
+      );
+}
+
 const cardOutcome = (number: string) =>
   number === TEST_CARDS.pays ? 'pays' : number === TEST_CARDS.failsNextInstalment ? 'fails_next' : 'declined';
 
@@ -156,47 +213,11 @@ export async function payTestCheckout(
   await updateEnrolment(deps.db, enrolment.id, { testCard: outcome === 'fails_next' ? 'fails' : 'pays' });
   await markTestCheckoutPaid(deps.db, id);
   const now = deps.clock.now().getTime();
-  const { customer, subscription } = ids(enrolment);
-  if (view.instalment === null) {
-    await deliver(
-      app,
-      deps,
-      buildEvent(
-        'checkout.session.completed',
-        {
-          id,
-          object: 'checkout.session',
-          mode: enrolment.plan === 'flex' ? 'subscription' : 'payment',
-          payment_status: 'paid',
-          amount_total: enrolment.amountCents,
-          currency: enrolment.currency,
-          customer,
-          subscription,
-          payment_intent: enrolment.plan === 'full' ? `pi_test_${enrolment.publicId}` : null,
-          client_reference_id: enrolment.publicId,
-          metadata: { enrolmentId: enrolment.publicId },
-        },
-        now,
-      ),
-    );
-    if (enrolment.plan === 'flex') {
-      await deliver(
-        app,
-        deps,
-        buildEvent('invoice.paid', invoiceObject(enrolment, 1, { amount_paid: enrolment.amountCents }), now),
-      );
-    }
-  } else {
-    await deliver(
-      app,
-      deps,
-      buildEvent(
-        'invoice.paid',
-        invoiceObject(enrolment, view.instalment, { amount_paid: enrolment.amountCents }),
-        now,
-      ),
-    );
-  }
+  const events =
+    view.instalment === null
+      ? firstPaymentEvents(enrolment, id, now)
+      : [instalmentEvent(enrolment, view.instalment, null, now)];
+  for (const event of events) await deliver(app, deps, event);
   return { outcome: 'paid', message: 'Payment successful.', redirectTo: view.returnUrl };
 }
 
@@ -208,31 +229,11 @@ async function billInstalment(
   instalment: number,
 ) {
   const now = deps.clock.now().getTime();
-  if (enrolment.testCard === 'fails') {
-    const checkoutId = await openTestCheckout(deps.db, enrolment, instalment);
-    await deliver(
-      app,
-      deps,
-      buildEvent(
-        'invoice.payment_failed',
-        invoiceObject(enrolment, instalment, {
-          amount_paid: 0,
-          hosted_invoice_url: `${deps.config.appUrl}/test-checkout/${checkoutId}`,
-        }),
-        now,
-      ),
-    );
-  } else {
-    await deliver(
-      app,
-      deps,
-      buildEvent(
-        'invoice.paid',
-        invoiceObject(enrolment, instalment, { amount_paid: enrolment.amountCents }),
-        now,
-      ),
-    );
-  }
+  const payNowUrl =
+    enrolment.testCard === 'fails'
+      ? `${deps.config.appUrl}/test-checkout/${await openTestCheckout(deps.db, enrolment, instalment)}`
+      : null;
+  await deliver(app, deps, instalmentEvent(enrolment, instalment, payNowUrl, now));
 }
 
 async function nextScheduled(db: Db, trainerId: number) {

@@ -5,12 +5,8 @@ import type { Trx } from '../../db/types';
 
 // Onboarding checklist
 
-export async function findOnboardingFacts(db: Db, trainerId: number) {
-  return db
-    .selectFrom('trainers')
-    .select(['paymentStatus', 'onboardingStatus', 'accessPausedAt'])
-    .where('id', '=', trainerId)
-    .executeTakeFirst();
+export async function findAccessPause(db: Db, trainerId: number) {
+  return db.selectFrom('trainers').select('accessPausedAt').where('id', '=', trainerId).executeTakeFirst();
 }
 
 export async function listMarkedSteps(db: Db, trainerId: number): Promise<string[]> {
@@ -74,14 +70,14 @@ export async function listVisitedResourceIds(db: Db, trainerId: number): Promise
   return rows.map((r) => r.resourceId);
 }
 
-export async function liveResourceExists(db: Db, resourceId: number): Promise<boolean> {
-  const row = await db
+/** A resource still in the portal, with the checklist step its link stands for (if any). */
+export async function findLiveResource(db: Db, resourceId: number) {
+  return db
     .selectFrom('resources')
-    .select('id')
+    .select(['id', 'onboardingStep'])
     .where('id', '=', resourceId)
     .where('retiredAt', 'is', null)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Records a visit; true when it is the trainer's first of this resource. */

@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, currentUser, isAdmin } from '../auth/access';
 import { trainerIdParams } from '../trainers/routes';
+import { findGuide, renderGuideNotFound, renderGuidePage } from './guides';
 import {
   assertResourcesAvailable,
   getOnboardingChecklist,
@@ -41,7 +42,8 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
     },
     async (request) => {
       assertCanReachTrainer(request, request.params.id);
-      return setOnboardingStep(db, request.params.id, request.params.step, request.body.completed);
+      const { id, step } = request.params;
+      return setOnboardingStep(db, id, step, request.body.completed, currentUser(request).id);
     },
   );
 
@@ -63,10 +65,26 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
       config: { access: 'signed-in' },
     },
     async (request) => {
-      const trainerId = currentUser(request).trainerId;
+      const user = currentUser(request);
+      const trainerId = user.trainerId;
       if (!trainerId) throw forbidden('Only trainers keep a record of opened resources.');
       await assertResourcesAvailable(db, trainerId);
-      return recordResourceVisit(db, trainerId, request.params.id);
+      return recordResourceVisit(db, trainerId, request.params.id, user.id);
+    },
+  );
+
+  // The trainer guides the demo's resources open: pages of the app itself, readable by anyone (no brand secrets).
+  r.get(
+    '/guides/:slug',
+    {
+      schema: { params: z.strictObject({ slug: z.string().max(60) }) },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const guide = findGuide(request.params.slug);
+      reply.header('Cache-Control', 'public, max-age=3600').type('text/html; charset=utf-8');
+      if (!guide) return reply.status(404).send(renderGuideNotFound());
+      return reply.send(renderGuidePage(guide));
     },
   );
 }

@@ -2,46 +2,51 @@ import {
   buildOnboardingChecklist,
   DEFAULT_TIME_ZONE,
   instantToZonedTime,
+  isOnboardingStepLocked,
   isTrainingUpcoming,
   type OnboardingChecklist,
+  onboardingStepFlag,
   SELF_MARKED_ONBOARDING_STEPS,
   type SelfMarkedOnboardingStep,
 } from '@soulpunch/shared';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { documentsComplete } from '../documents/service';
-import { TRAINER_NOT_FOUND } from '../trainers/service';
+import { getProgressFacts, setProgressFlag, TRAINER_NOT_FOUND } from '../trainers/service';
 import {
-  findOnboardingFacts,
+  findAccessPause,
+  findLiveResource,
   hasAnyDocument,
   insertVisit,
   listCategories,
   listLiveResources,
   listMarkedSteps,
   listVisitedResourceIds,
-  liveResourceExists,
   markStep,
   unmarkStep,
 } from './repository';
 
-/** The checklist from real state: payment and documents from the trainer record, the rest as marked. */
+/**
+ * The checklist from the same stored facts as the admin's scores (decision record 0011): payment and documents
+ * from the account, the material and community steps from the profile's flags, the weekly link as marked.
+ */
 export async function getOnboardingChecklist(db: Db, trainerId: number): Promise<OnboardingChecklist> {
-  const trainer = await findOnboardingFacts(db, trainerId);
-  if (!trainer) throw notFound(TRAINER_NOT_FOUND);
+  const facts = await getProgressFacts(db, trainerId);
+  if (!facts) throw notFound(TRAINER_NOT_FOUND);
   const marked = await listMarkedSteps(db, trainerId);
   return buildOnboardingChecklist({
-    paymentCompleted: trainer.paymentStatus === 'completed',
+    ...facts,
     // From the signed documents themselves; a trainer from before e-signature has none and follows onboarding.
     documentsSigned: (await hasAnyDocument(db, trainerId))
       ? await documentsComplete(db, trainerId)
-      : trainer.onboardingStatus === 'completed',
-    markedSteps: new Set(marked),
+      : facts.onboardingStatus === 'completed',
+    weeklyTrainingMarked: marked.includes('weekly_training_access'),
   });
 }
 
 /** Portal resources pause (never disappear) while a lapsed instalment stays unpaid past its grace period. */
 export async function assertResourcesAvailable(db: Db, trainerId: number): Promise<void> {
-  const trainer = await findOnboardingFacts(db, trainerId);
+  const trainer = await findAccessPause(db, trainerId);
   if (trainer?.accessPausedAt) {
     throw new AppError(
       403,
@@ -54,17 +59,29 @@ export async function assertResourcesAvailable(db: Db, trainerId: number): Promi
 export const isSelfMarkedStep = (step: string): step is SelfMarkedOnboardingStep =>
   (SELF_MARKED_ONBOARDING_STEPS as readonly string[]).includes(step);
 
+export const STEP_LOCKED = 'This step opens once your payment is complete.';
+
+/**
+ * Marks or unmarks a self-marked step: the material and community steps write the profile flag the admin edits
+ * (so the admin's bars move with it), the weekly link its own mark. `changedBy` is the user, for the change log.
+ */
 export async function setOnboardingStep(
   db: Db,
   trainerId: number,
   step: string,
   completed: boolean,
+  changedBy: number | null,
 ): Promise<OnboardingChecklist> {
   if (!isSelfMarkedStep(step)) {
     throw badRequest('step_not_editable', 'This step follows your account and cannot be changed here.');
   }
-  await getOnboardingChecklist(db, trainerId);
-  if (completed) await markStep(db, trainerId, step);
+  const facts = await getProgressFacts(db, trainerId);
+  if (!facts) throw notFound(TRAINER_NOT_FOUND);
+  // Unmarking is refused too: it would take back a material granted for after the payment.
+  if (isOnboardingStepLocked(step, facts)) throw badRequest('step_locked', STEP_LOCKED);
+  const flag = onboardingStepFlag(step);
+  if (flag) await setProgressFlag(db, trainerId, flag, completed, changedBy);
+  else if (completed) await markStep(db, trainerId, step);
   else await unmarkStep(db, trainerId, step);
   return getOnboardingChecklist(db, trainerId);
 }
@@ -130,8 +147,22 @@ export async function getPortalResources(
   };
 }
 
-/** Records that a trainer opened a resource; `firstVisit` tells the portal to show its one-time toast. */
-export async function recordResourceVisit(db: Db, trainerId: number, resourceId: number) {
-  if (!(await liveResourceExists(db, resourceId))) throw notFound('No such resource.');
-  return { firstVisit: await insertVisit(db, trainerId, resourceId) };
+/**
+ * Records that a trainer opened a resource; `firstVisit` tells the portal to show its one-time toast. The first
+ * opening of a step's resource (the video library, the WhatsApp community...) ticks that step: opening it is
+ * reaching it. Only the first, so a later untick (by the trainer or an admin) stands; a material step waits for
+ * the payment like a mark would.
+ */
+export async function recordResourceVisit(db: Db, trainerId: number, resourceId: number, userId: number) {
+  const resource = await findLiveResource(db, resourceId);
+  if (!resource) throw notFound('No such resource.');
+  const firstVisit = await insertVisit(db, trainerId, resourceId);
+  const step = resource.onboardingStep;
+  if (firstVisit && step) {
+    const facts = await getProgressFacts(db, trainerId);
+    if (facts && !isOnboardingStepLocked(step, facts)) {
+      await setOnboardingStep(db, trainerId, step, true, userId);
+    }
+  }
+  return { firstVisit };
 }

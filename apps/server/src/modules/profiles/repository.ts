@@ -16,6 +16,8 @@ export async function findProfileRow(db: Db, trainerId: number) {
       'trainers.phone',
       'trainers.city',
       'trainers.state',
+      'trainers.paymentStatus',
+      'trainers.accessPausedAt',
     ])
     .where('trainers.id', '=', trainerId)
     .executeTakeFirst();

@@ -55,10 +55,16 @@ export function profileJobs(deps: AppDeps) {
 }
 
 export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { storage } = deps;
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 0, parts: 1 },
   });
+  registerTrainerProfileRoutes(app, deps);
+  registerEmailChangeRoutes(app, deps);
+  registerPictureFileRoutes(app, deps);
+}
+
+/** A trainer's profile and its picture, for that trainer or an admin. */
+function registerTrainerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -116,6 +122,11 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
       return replacePicture(deps, request.params.trainerId, null);
     },
   );
+}
+
+/** Changing the sign-in e-mail: asked for and cancelled by the trainer, confirmed from the e-mailed link. */
+function registerEmailChangeRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // A new sign-in e-mail is asked for here (or by saving the profile with it) and confirmed from its link.
   r.post(
@@ -165,6 +176,12 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => confirmEmailChange(deps, request.body.token),
   );
+}
+
+/** Public: the pictures themselves, cached for good. */
+function registerPictureFileRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { storage } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/pictures/:file',

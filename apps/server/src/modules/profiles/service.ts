@@ -1,4 +1,9 @@
-import type { PendingEmailChange, TrainerProfileData, trainerProfileUpdateSchema } from '@soulpunch/shared';
+import {
+  materialsUnlocked,
+  type PendingEmailChange,
+  type TrainerProfileData,
+  type trainerProfileUpdateSchema,
+} from '@soulpunch/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Trx } from '../../db/types';
@@ -65,7 +70,6 @@ export async function getTrainerProfile(db: Db, trainerId: number): Promise<Trai
     youtube: row.youtube ?? null,
     otherSocialMedia: row.otherSocialMedia ?? [],
     trainingDate: row.trainingDate ?? null,
-    renewalDate: row.renewalDate ?? null,
     certificationDate: row.certificationDate ?? null,
     hasInsurance: row.hasInsurance ?? false,
     insuranceProvider: (row.insuranceProvider as TrainerProfileData['insuranceProvider']) ?? null,
@@ -88,6 +92,10 @@ export async function getTrainerProfile(db: Db, trainerId: number): Promise<Trai
     hasMarketingAssets: row.hasMarketingAssets ?? false,
     inWhatsApp: row.inWhatsApp ?? false,
     inFacebook: row.inFacebook ?? false,
+    materialsUnlocked: materialsUnlocked({
+      paymentStatus: row.paymentStatus,
+      accessPaused: row.accessPausedAt !== null,
+    }),
     displayName: row.displayName ?? null,
     profilePicture: row.profilePicture ?? null,
     publicBio: row.publicBio ?? null,

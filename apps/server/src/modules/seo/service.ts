@@ -16,8 +16,27 @@ const SITE = 'Soul Punch';
 const DEFAULT_DESCRIPTION =
   'Soul Punch certifies self-defense trainers across the US. Find a certified trainer near you, browse classes and workshops, or become a trainer.';
 
-/** Title, description and Open Graph data for the pages search engines and link previews read. */
-export async function pageMetaFor(db: Db, config: AppConfig, pathname: string): Promise<PageMeta> {
+/**
+ * The server-rendered pages' own tab titles, the same as each page sets when it comes alive (useDocumentTitle in
+ * apps/web), so a tab never shows the generic title first.
+ */
+const PAGE_TITLES: Record<string, string> = {
+  '/': `Sign In | ${SITE} Trainer Portal`,
+  '/trainer-portal/login': `Sign In | ${SITE} Trainer Portal`,
+  '/classes': `Upcoming Classes & Workshops | ${SITE}`,
+  '/public/classes': `Upcoming Classes & Workshops | ${SITE}`,
+  '/public-calendar': `Find Self-Defense Classes | ${SITE}`,
+  '/public': `Find Your Self Defense Trainer | ${SITE}`,
+  '/legal/terms': `Terms & Conditions | ${SITE}`,
+  '/terms-of-service': `Terms of Service | ${SITE}`,
+  '/terms-of-service-public': `Terms of Service | ${SITE}`,
+  '/privacy': `Privacy Policy | ${SITE}`,
+  '/privacy-policy-public': `Privacy Policy | ${SITE}`,
+  '/support-public': `Support | ${SITE}`,
+};
+
+/** Title, description and Open Graph data for the pages search engines and link previews read, at `now`. */
+export async function pageMetaFor(db: Db, config: AppConfig, pathname: string, now: Date): Promise<PageMeta> {
   const url = `${config.appUrl}${pathname}`;
   if (pathname === '/find-trainer' || pathname === '/public/find-trainer') {
     return {
@@ -30,7 +49,7 @@ export async function pageMetaFor(db: Db, config: AppConfig, pathname: string): 
   }
   const trainerId = pathname.match(/^\/(?:public\/)?trainer\/(\d{1,9})$/)?.[1];
   if (trainerId) {
-    const trainer = await getPublicTrainer(db, Number(trainerId)).catch(() => undefined);
+    const trainer = await getPublicTrainer(db, Number(trainerId), now).catch(() => undefined);
     if (!trainer)
       return { status: 404, url, title: `Trainer not found | ${SITE}`, description: DEFAULT_DESCRIPTION };
     const where = trainer.displayLocation ? ` in ${trainer.displayLocation}` : '';
@@ -44,13 +63,14 @@ export async function pageMetaFor(db: Db, config: AppConfig, pathname: string): 
         : undefined,
     };
   }
-  return { status: 200, url, title: `${SITE} Trainer Platform`, description: DEFAULT_DESCRIPTION };
+  const title = PAGE_TITLES[pathname] ?? `${SITE} Trainer Platform`;
+  return { status: 200, url, title, description: DEFAULT_DESCRIPTION };
 }
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function sitemapXml(db: Db, config: AppConfig): Promise<string> {
-  const { items } = await listPublicTrainers(db, publicTrainerQuerySchema.parse({}));
+export async function sitemapXml(db: Db, config: AppConfig, now: Date): Promise<string> {
+  const { items } = await listPublicTrainers(db, publicTrainerQuerySchema.parse({}), now);
   const urls = [
     '/public',
     '/find-trainer',

@@ -17,14 +17,19 @@ function documentUncovered() {
 
 /**
  * The directory follows the paperwork: a trainer is shown to the public (directory, classes, feeds, sitemap) only
- * while every required document is signed and current, resources are not paused for an unpaid instalment, and
- * certification is not suspended after a refund or dispute.
+ * while certified (the record issued, certified or renewal due, not lapsed, suspended or revoked, its listing not
+ * paused for expired insurance), every required document is signed and current, resources are not paused for an
+ * unpaid instalment, and certification is not held after a refund or dispute.
  * An unsigned document is covered by a signed one of the same type and the same or a newer version; a re-sign
  * request for a newer version is also covered by the older signature while it is open, not once it has expired.
  * For queries that select from `trainers`.
  */
 export const trainerInGoodStanding = sql<boolean>`(
-  trainers.access_paused_at is null
+  exists (
+    select 1 from certification_records c
+    where c.trainer_id = trainers.id and c.status in ('certified', 'renewal_due') and c.insurance_paused_at is null
+  )
+  and trainers.access_paused_at is null
   and trainers.certification_suspended_at is null
   and not exists (
     select 1 from documents d
@@ -40,8 +45,15 @@ export const trainerInGoodStanding = sql<boolean>`(
 export async function findStandingFacts(db: Db, trainerId: number) {
   const trainer = await db
     .selectFrom('trainers')
-    .select(['accessPausedAt', 'certificationSuspendedAt', trainerInGoodStanding.as('listed')])
-    .where('id', '=', trainerId)
+    .leftJoin('certificationRecords as c', 'c.trainerId', 'trainers.id')
+    .select([
+      'trainers.accessPausedAt',
+      'trainers.certificationSuspendedAt',
+      'c.status as certificationStatus',
+      'c.insurancePausedAt',
+      trainerInGoodStanding.as('listed'),
+    ])
+    .where('trainers.id', '=', trainerId)
     .executeTakeFirst();
   if (!trainer) return undefined;
   const uncovered = await db

@@ -1,10 +1,20 @@
-import { DOCUMENT_TYPES, type TrainerStanding } from '@soulpunch/shared';
+import { type CertificationStatus, DOCUMENT_TYPES, type TrainerStanding } from '@soulpunch/shared';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import { findStandingFacts } from './repository';
 
 // The standing rule in SQL, for other modules' repositories that list trainers to the public.
 export { trainerInGoodStanding } from './repository';
+
+/** Why a certification status keeps the trainer out (none for the listed ones). */
+const CERTIFICATION_REASONS: Record<CertificationStatus, string | null> = {
+  in_training: 'Your certificate has not been issued yet.',
+  certified: null,
+  renewal_due: null,
+  lapsed: 'Your certification has lapsed: renew it to be listed again.',
+  suspended: 'Your certification is suspended.',
+  revoked: 'Your certification has been revoked.',
+};
 
 /**
  * Whether the trainer is in the public directory, and in words why not. Both come from the one rule in SQL
@@ -23,6 +33,11 @@ export async function getTrainerStanding(db: Db, trainerId: number): Promise<Tra
         ? `Your ${doc.title} version ${doc.version} was not signed in time: please ask for it to be sent again.`
         : `Your ${doc.title} is not signed yet.`,
     );
+  }
+  const certification = CERTIFICATION_REASONS[trainer.certificationStatus ?? 'in_training'];
+  if (certification) reasons.push(certification);
+  if (trainer.insurancePausedAt) {
+    reasons.push('Your listing is paused: a current insurance policy must be on file and accepted.');
   }
   if (trainer.accessPausedAt) reasons.push('Your portal access is paused: an instalment is unpaid.');
   if (trainer.certificationSuspendedAt)

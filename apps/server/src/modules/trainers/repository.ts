@@ -1,5 +1,5 @@
-import type { TrainerListQuery } from '@soulpunch/shared';
-import type { Insertable, Updateable } from 'kysely';
+import type { OnboardingStatus, TrainerListQuery } from '@soulpunch/shared';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { FieldChange, TrainerProfilesTable, TrainersTable } from '../../db/schema';
 import type { Trx } from '../../db/types';
@@ -15,7 +15,7 @@ export async function findTrainerByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** Profile columns the admin sees and edits, which are also the ones the progress scores read. */
+/** Profile columns the admin sees and edits, which are also the ones every progress view reads. */
 export const ADMIN_PROFILE_COLUMNS = [
   'displayName',
   'trainingDate',
@@ -24,6 +24,10 @@ export const ADMIN_PROFILE_COLUMNS = [
   'hasPaypal',
   'hasPillar',
   'hasAffiliateLink',
+  'stripePaymentLink',
+  'paypalPaymentLink',
+  'pillarAccountLink',
+  'affiliateLink',
   'hasCurriculum',
   'hasMarketingResources',
   'hasWorkbooks',
@@ -48,6 +52,8 @@ const LIST_COLUMNS = [
   'trainers.paymentStatus',
   'trainers.onboardingStatus',
   'trainers.isHeadquarters',
+  // Paused access is a progress fact: materials cannot be reached while it lasts.
+  'trainers.accessPausedAt',
 ] as const;
 const PROFILE_COLUMNS = ADMIN_PROFILE_COLUMNS.map((c) => `trainerProfiles.${c}` as const);
 
@@ -94,13 +100,31 @@ export async function listTrainerRows(
   filters: TrainerFilters,
   page?: { limit: number; offset: number },
 ) {
-  let query = filteredTrainers(db, filters)
+  if (!page) {
+    return filteredTrainers(db, filters)
+      .select(LIST_COLUMNS)
+      .select(PROFILE_COLUMNS)
+      .orderBy('trainers.name')
+      .orderBy('trainers.id')
+      .execute();
+  }
+  // The page's trainers first, then their profiles: joined before the offset, a page in the middle of 100,000
+  // read 50,000 profiles to skip them (921 ms on PGlite, against 231 ms for the names alone).
+  const pageIds = matchingTrainers(db, filters)
+    .select('trainers.id')
+    .orderBy('trainers.name')
+    .orderBy('trainers.id')
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .selectFrom(pageIds.as('page'))
+    .innerJoin('trainers', 'trainers.id', 'page.id')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
     .select(LIST_COLUMNS)
     .select(PROFILE_COLUMNS)
     .orderBy('trainers.name')
-    .orderBy('trainers.id');
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return query.execute();
+    .orderBy('trainers.id')
+    .execute();
 }
 
 export type TrainerRow = Awaited<ReturnType<typeof listTrainerRows>>[number];
@@ -113,15 +137,6 @@ export async function findTrainerRow(db: Db, id: number) {
     .select(PROFILE_COLUMNS)
     .where('trainers.id', '=', id)
     .executeTakeFirst();
-}
-
-export async function countByColumn(db: Db, column: 'paymentStatus' | 'onboardingStatus') {
-  const rows = await db
-    .selectFrom('trainers')
-    .select([column, (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(column)
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r[column], Number(r.n)]));
 }
 
 /** Re-geocodes a trainer from their saved city, state and ZIP; called after every save of those fields. */
@@ -231,6 +246,35 @@ export async function upsertTrainerProfile(
     .execute();
 }
 
+/** Sets one profile flag, making the profile row if the trainer has none yet. */
+export async function setTrainerProfileFlag(
+  trx: Trx,
+  trainerId: number,
+  flag: 'hasVideoLibrary' | 'hasTrainerDrive' | 'inWhatsApp' | 'inFacebook',
+  value: boolean,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('trainerProfiles')
+    .values({ trainerId, [flag]: value })
+    .onConflict((oc) => oc.column('trainerId').doUpdateSet({ [flag]: value, updatedAt: now }))
+    .execute();
+}
+
+/** Sets the training date (attendance at Train the Trainer, decision 0011), making the profile row if there is none. */
+export async function setTrainerTrainingDate(
+  trx: Trx,
+  trainerId: number,
+  trainingDate: string | null,
+  now: Date,
+) {
+  await trx
+    .insertInto('trainerProfiles')
+    .values({ trainerId, trainingDate })
+    .onConflict((oc) => oc.column('trainerId').doUpdateSet({ trainingDate, updatedAt: now }))
+    .execute();
+}
+
 export async function insertTrainerChange(
   trx: Trx,
   trainerId: number,
@@ -259,4 +303,100 @@ export async function listTrainerChangeRows(db: Db, trainerId: number) {
     .orderBy('trainerChanges.changedAt', 'desc')
     .orderBy('trainerChanges.id', 'desc')
     .execute();
+}
+
+/**
+ * The progress facts of a trainer as one short text, so that 100,000 trainers fall into a few hundred groups whose
+ * scores are computed once each (decision record 0011: derived from the facts when read, never stored). A text fact
+ * counts by whether it holds more than spaces (the views' `filled`), a flag by its value (t, f, or n without a
+ * profile row), the payment standing and paused access as they are. FACT_KEY_PARTS names the parts in order.
+ */
+const TEXT_FACTS = [
+  'trainers.name',
+  'trainers.email',
+  'trainers.phone',
+  'trainers.city',
+  'trainers.state',
+  'trainerProfiles.displayName',
+  'trainerProfiles.stripePaymentLink',
+  'trainerProfiles.paypalPaymentLink',
+  'trainerProfiles.pillarAccountLink',
+  'trainerProfiles.affiliateLink',
+  'trainerProfiles.instagram',
+  'trainerProfiles.website',
+] as const;
+const FLAG_FACTS = [
+  'trainerProfiles.hasInsurance',
+  'trainerProfiles.hasStripe',
+  'trainerProfiles.hasPaypal',
+  'trainerProfiles.hasPillar',
+  'trainerProfiles.hasAffiliateLink',
+  'trainerProfiles.hasCurriculum',
+  'trainerProfiles.hasMarketingResources',
+  'trainerProfiles.hasWorkbooks',
+  'trainerProfiles.hasVideoLibrary',
+  'trainerProfiles.hasTrainerDrive',
+  'trainerProfiles.inWhatsApp',
+  'trainerProfiles.inFacebook',
+] as const;
+const columnOf = (ref: string) => ref.slice(ref.indexOf('.') + 1);
+export const FACT_KEY_PARTS = {
+  filled: TEXT_FACTS.map(columnOf),
+  flags: FLAG_FACTS.map(columnOf),
+} as const;
+
+const factKey = sql<string>`concat_ws(',', ${sql.join(
+  [
+    ...TEXT_FACTS.map((ref) => sql`case when ${sql.ref(ref)} ~ '\\S' then '1' else '0' end`),
+    sql`case when ${sql.ref('trainerProfiles.trainingDate')} is null then '0' else '1' end`,
+    ...FLAG_FACTS.map((ref) => sql`coalesce(left(${sql.ref(ref)}::text, 1), 'n')`),
+    sql`case when ${sql.ref('trainers.accessPausedAt')} is null then '0' else '1' end`,
+    sql`${sql.ref('trainers.paymentStatus')}`,
+  ],
+  sql`, `,
+)})`;
+
+/** How many of the filtered trainers share each progress key and onboarding stage: one pass, no rows sent. */
+export async function countTrainersByFacts(db: Db, filters: TrainerFilters) {
+  const rows = await filteredTrainers(db, filters)
+    .select([factKey.as('factKey'), 'trainers.onboardingStatus'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy([factKey, 'trainers.onboardingStatus'])
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** A page of the filtered trainers whose progress key is one of `keys`, in the list's order. */
+export async function listTrainerRowsWithFacts(
+  db: Db,
+  filters: TrainerFilters,
+  keys: readonly string[],
+  page: { limit: number; offset: number },
+) {
+  if (keys.length === 0) return [];
+  return filteredTrainers(db, filters)
+    .select(LIST_COLUMNS)
+    .select(PROFILE_COLUMNS)
+    .where(factKey, 'in', keys)
+    .orderBy('trainers.name')
+    .orderBy('trainers.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Which of these trainers are at this onboarding stage. */
+export async function findTrainerIdsInStage(
+  db: Db,
+  ids: readonly number[],
+  onboardingStatus: OnboardingStatus,
+) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('trainers')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('onboardingStatus', '=', onboardingStatus)
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -51,6 +51,13 @@ const trainerPutBody = z.unknown().transform((body, ctx) => {
 });
 
 export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
+  registerTrainerListRoutes(app, deps);
+  registerTrainerRecordRoutes(app, deps);
+  registerDashboardRoutes(app, deps);
+}
+
+/** The admin's trainer list and its CSV export. */
+function registerTrainerListRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -86,6 +93,12 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
         .send(trainersCsv(items));
     },
   );
+}
+
+/** One trainer's record: found by e-mail, read in full, edited (or its payment confirmed), its change history. */
+function registerTrainerRecordRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/trainers/by-email/:email',
@@ -154,6 +167,12 @@ export async function trainerRoutes(app: FastifyInstance, deps: AppDeps) {
       return listTrainerChanges(db, request.params.id);
     },
   );
+}
+
+/** The admin dashboard's figures. */
+function registerDashboardRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/dashboard/stats',

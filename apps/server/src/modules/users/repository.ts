@@ -1,5 +1,18 @@
 import type { Role } from '@soulpunch/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Trx } from '../../db/types';
+
+/** Serialises changes to who is an administrator, across connections and instances. */
+const ADMIN_ROLES_LOCK = 70_070_011;
+
+/**
+ * Holds the administrators' lock until the caller's transaction ends: two removals at once must not each see the
+ * other administrator and leave none.
+ */
+export async function lockAdminRoles(trx: Trx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADMIN_ROLES_LOCK})`.execute(trx);
+}
 
 export async function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -16,12 +29,15 @@ export async function ensureUser(db: Db, email: string, name: string) {
   return db.selectFrom('users').selectAll().where('email', '=', normalised).executeTakeFirstOrThrow();
 }
 
-export async function grantRole(db: Db, userId: number, role: Role): Promise<void> {
-  await db
+/** Gives the role; true when the user did not hold it before. */
+export async function grantRole(db: Db, userId: number, role: Role): Promise<boolean> {
+  const inserted = await db
     .insertInto('userRoles')
     .values({ userId, role })
     .onConflict((oc) => oc.columns(['userId', 'role']).doNothing())
-    .execute();
+    .returning('userId')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function revokeRole(db: Db, userId: number, role: Role): Promise<void> {

@@ -5,6 +5,7 @@ export {
   grantRole,
   listUsersWithRole,
   loadSessionUser,
+  lockAdminRoles,
   revokeRole,
   setUserEmail,
   setUserName,

@@ -5,7 +5,7 @@ import { useSession } from '@/features/auth';
 /** Keeps visitors and trainers out of the admin screens; the server enforces the same rule on every call. */
 export function RequireAdmin() {
   const session = useSession();
-  if (session.isPending) return <PageLoader />;
+  if (session.isPending) return <PageLoader fill />;
   const user = session.data?.user;
   if (!user) return <Navigate to="/trainer-portal/login" replace />;
   if (!user.roles.includes('admin')) return <Navigate to="/trainer-portal/dashboard" replace />;

@@ -8,6 +8,7 @@ import {
   IconMessageQuestion,
   IconPackage,
   IconSettings,
+  IconStar,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -21,6 +22,7 @@ const entries = [
   { to: '/admin/knowledge', label: 'Knowledge base', icon: IconBook, exact: false },
   { to: '/admin/assistant/questions', label: 'Assistant questions', icon: IconMessageQuestion, exact: false },
   { to: '/admin/resources', label: 'Resources', icon: IconLink, exact: false },
+  { to: '/admin/reviews', label: 'Reviews', icon: IconStar, exact: false },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings, exact: false },
 ] as const;
 

@@ -1,12 +1,30 @@
 // Only signed-in people see this frame: it brings all of Mantine's styles (app/public-styles.ts).
 import '../all-styles';
-import { AppShell, Avatar, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, type ButtonProps, Group, Image, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/features/auth';
+import { useSignOut } from '../routes/use-sign-out';
 import { adminTitleFor } from '../shell-rules';
 import { AdminNavigation } from './admin-navigation';
+
+/** Ends the session on the server and lands on the sign-in page, as the portal's Logout does. */
+function LogoutButton(props: ButtonProps) {
+  const { signOut, signingOut } = useSignOut();
+  return (
+    <Button
+      onClick={() => signOut()}
+      disabled={signingOut}
+      size="sm"
+      leftSection={<IconLogout size={16} aria-hidden />}
+      {...props}
+    >
+      Logout
+    </Button>
+  );
+}
 
 function SignedInAdministrator() {
   const session = useSession();
@@ -27,6 +45,8 @@ function SignedInAdministrator() {
           </Text>
         </Stack>
       </Group>
+      {/* The phone's menu: the header has no room for it there. */}
+      <LogoutButton hiddenFrom="sm" variant="default" fullWidth mt="sm" />
     </AppShell.Section>
   );
 }
@@ -75,6 +95,7 @@ export function AdminShell({ children, footer }: AdminShellProps) {
             {adminTitleFor(pathname)}
           </Text>
           <TrainerViewButton />
+          <LogoutButton visibleFrom="sm" />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label="Admin">

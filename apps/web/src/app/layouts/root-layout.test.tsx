@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '@/features/trainer-portal/testing/fixtures';
-import { json, mockApi, pending, requestsMade } from '@/test/mock-api';
+import { json, mockApi, pending, requestsMade, sessionRoutes } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 
 const admin = { id: 1, email: 'boss@example.com', name: 'Bea Boss', roles: ['admin'], trainerId: null };
@@ -27,6 +27,7 @@ describe('admin shell', () => {
       ['Knowledge base', '/admin/knowledge'],
       ['Assistant questions', '/admin/assistant/questions'],
       ['Resources', '/admin/resources'],
+      ['Reviews', '/admin/reviews'],
       ['Settings', '/admin/settings'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
@@ -43,7 +44,28 @@ describe('admin shell', () => {
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Soul Punch`);
   });
 
-  it('shows the Settings placeholder with its planned features', async () => {
+  // The header's button shows from the sidebar's breakpoint up, the phone menu's below it (CSS, not jsdom).
+  it.each([
+    ['the header', () => screen.getByRole('banner')],
+    ['the phone menu', () => screen.getByRole('navigation', { name: 'Admin' })],
+  ])(
+    'logs an administrator out from %s: the server ends the session, then the sign-in page',
+    async (_, place) => {
+      const fetchMock = mockApi({ ...sessionRoutes(admin), ...settingsData });
+      const view = renderApp('/admin/settings');
+
+      await screen.findByRole('heading', { level: 1, name: 'Settings' });
+      await view.user.click(within(place()).getByRole('button', { name: 'Logout' }));
+
+      expect(await screen.findByText('Logging out')).toBeInTheDocument();
+      await screen.findByRole('heading', { name: 'Enter Your Email' });
+      expect(view.currentPath()).toBe('/trainer-portal/login');
+      expect(requestsMade(fetchMock)).toContain('POST /api/auth/logout');
+      expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('shows Settings with the planned features still to come', async () => {
     mockApi({ 'GET /api/auth/session': json({ user: admin }), ...settingsData });
     renderApp('/admin/settings');
 
@@ -51,7 +73,6 @@ describe('admin shell', () => {
     expect(screen.getByText('Coming Soon')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Module In Development' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'User accounts and permissions',
       'Notification preferences',
       'External integrations',
       'Branding',

@@ -2,6 +2,7 @@ import { Button, Container } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { type PageChrome, usePageChrome } from '@/components/page-chrome';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Home is the side of the site the person is on: no dead end into the trainer login for a visitor. */
 const homeFor: Record<PageChrome, string> = {
@@ -12,6 +13,7 @@ const homeFor: Record<PageChrome, string> = {
 };
 
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found | Soul Punch');
   const chrome = usePageChrome();
   return (
     <Container size="sm" py="xl">

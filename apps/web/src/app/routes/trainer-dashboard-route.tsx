@@ -26,7 +26,7 @@ export function TrainerPortalGate({ children }: TrainerPortalGateProps) {
   const session = useSession();
   const { signOut, signingOut } = useSignOut();
 
-  if (session.isPending) return <PageLoader />;
+  if (session.isPending) return <PageLoader fill />;
   const access = portalAccessFor(session.data?.user);
   switch (access.kind) {
     case 'redirect':

@@ -1,9 +1,9 @@
-import type { AdminTrainerProfile, AdminTrainerUpdate, TrainerFull } from '@soulpunch/shared';
+import type { AdminTrainerProfileAnswer, AdminTrainerUpdate, TrainerFull } from '@soulpunch/shared';
 
 type ProfileFlag = {
-  [K in keyof AdminTrainerProfile]: AdminTrainerProfile[K] extends boolean ? K : never;
-}[keyof AdminTrainerProfile];
-type ProfileText = Exclude<keyof AdminTrainerProfile, ProfileFlag>;
+  [K in keyof AdminTrainerProfileAnswer]: AdminTrainerProfileAnswer[K] extends boolean ? K : never;
+}[keyof AdminTrainerProfileAnswer];
+type ProfileText = Exclude<keyof AdminTrainerProfileAnswer, ProfileFlag>;
 
 /** The edit form's working copy: every text field is a string (blank = not provided). */
 export interface TrainerDraft {
@@ -42,7 +42,13 @@ export const draftSections: ReadonlyArray<{
   },
   {
     title: 'Business Setup',
-    texts: [],
+    // A channel counts once it is switched on and has its link (the trainer's editor asks for the same).
+    texts: [
+      { field: 'stripePaymentLink', label: 'Stripe payment link', type: 'url' },
+      { field: 'paypalPaymentLink', label: 'PayPal payment link', type: 'url' },
+      { field: 'pillarAccountLink', label: 'Pillar account link', type: 'url' },
+      { field: 'affiliateLink', label: 'Affiliate link (address)', type: 'url' },
+    ],
     flags: [
       { field: 'hasStripe', label: 'Payment processor account (Stripe)' },
       { field: 'hasPaypal', label: 'PayPal' },
@@ -81,11 +87,14 @@ export function fieldPath(field: string): string {
   return BASIC_FIELDS.includes(field) ? field : `profile.${field}`;
 }
 
-const labelsByPath = new Map(
-  draftSections.flatMap((section) =>
+const labelsByPath = new Map([
+  ...draftSections.flatMap((section) =>
     [...section.texts, ...section.flags].map(({ field, label }) => [fieldPath(field), label] as const),
   ),
-);
+  // Changes the certification record's admin actions write (decision record 0014).
+  ['certificate', 'Certificate'] as const,
+  ['insurance', 'Insurance'] as const,
+]);
 
 /** The label a person knows a changed field by; unknown paths are shown as they are. */
 export function fieldLabel(path: string): string {
@@ -104,6 +113,10 @@ export function draftFromTrainer(trainer: TrainerFull): TrainerDraft {
       ...profile,
       displayName: profile.displayName ?? '',
       trainingDate: profile.trainingDate ?? '',
+      stripePaymentLink: profile.stripePaymentLink ?? '',
+      paypalPaymentLink: profile.paypalPaymentLink ?? '',
+      pillarAccountLink: profile.pillarAccountLink ?? '',
+      affiliateLink: profile.affiliateLink ?? '',
       instagram: profile.instagram ?? '',
       website: profile.website ?? '',
     },
@@ -128,6 +141,10 @@ export function updateFromDraft(draft: TrainerDraft): AdminTrainerUpdate {
       hasPaypal: profile.hasPaypal,
       hasPillar: profile.hasPillar,
       hasAffiliateLink: profile.hasAffiliateLink,
+      stripePaymentLink: text(profile.stripePaymentLink),
+      paypalPaymentLink: text(profile.paypalPaymentLink),
+      pillarAccountLink: text(profile.pillarAccountLink),
+      affiliateLink: text(profile.affiliateLink),
       hasCurriculum: profile.hasCurriculum,
       hasMarketingResources: profile.hasMarketingResources,
       hasWorkbooks: profile.hasWorkbooks,

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, monthLabel, monthWeeks, startOfWeek } from './calendar-month';
+import { addDays, addMonths, monthLabel, monthWeeks, startOfWeek, utcDayOf } from './calendar-month';
 import { rangeEnd } from './components/public-calendar-page';
 
 describe('calendar months', () => {
+  it("gives a moment's UTC day, the same on the server and in a browser in any zone", () => {
+    expect(utcDayOf(Date.parse('2026-11-26T23:30:00-08:00'))).toBe('2026-11-27');
+    expect(utcDayOf(Date.parse('2026-11-27T07:30:00+14:00'))).toBe('2026-11-26');
+  });
+
   it('lays a month out in Sunday-to-Saturday weeks', () => {
     const weeks = monthWeeks({ year: 2026, month: 10 });
     expect(weeks).toHaveLength(5);

@@ -20,6 +20,12 @@ export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The UTC day of an instant: what the server and a browser in any zone agree on for the same moment. */
+export function utcDayOf(instant: number): string {
+  const d = new Date(instant);
+  return isoDay(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
 export function monthOf(iso: string): CalendarMonth {
   const [year, month] = iso.split('-').map(Number) as [number, number];
   return { year, month: month - 1 };

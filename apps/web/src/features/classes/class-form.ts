@@ -1,3 +1,4 @@
+import { schemaResolver } from '@mantine/form';
 import {
   type ClassInput,
   type ClassLevel,
@@ -23,11 +24,22 @@ export interface ClockValue {
 export const MINUTE_OPTIONS = ['00', '15', '30', '45'] as const;
 export const EMPTY_CLOCK: ClockValue = { hour: '', minute: '00', meridiem: '' };
 
+/** What the trainer has picked by hand, which the automatic time defaults must leave alone. */
+export interface PickedByHand {
+  /** AM/PM for the start: picking an hour no longer resets it. */
+  startMeridiem: boolean;
+  endMeridiem: boolean;
+  /** The end time: it stops following the start. */
+  end: boolean;
+}
+
 export interface ClassFormValues {
   title: string;
   date: string;
   start: ClockValue;
   end: ClockValue;
+  /** The zone the trainer picked; '' leaves it to the class's place. */
+  timeZone: string;
   location: string;
   address: string;
   notes: string;
@@ -37,23 +49,18 @@ export interface ClassFormValues {
   level: ClassLevel;
   /** Comma-separated. */
   tags: string;
-  paymentLink: string;
+  /**
+   * Null on a new class until the trainer edits it: the field shows their basic class payment link and the body
+   * leaves it out, so the server gives the class that link. An empty string means no link.
+   */
+  paymentLink: string | null;
+  picked: PickedByHand;
 }
 
-export type ClassFormField = keyof ClassFormValues;
-export type ClassFormErrors = Partial<Record<ClassFormField, string>>;
+export type ClassFormField = Exclude<keyof ClassFormValues, 'picked'>;
 
-/** The values plus what the trainer has set by hand, which the automatic defaults must leave alone. */
-export interface ClassFormState {
-  values: ClassFormValues;
-  /** The trainer picked AM/PM for the start: picking an hour no longer resets it. */
-  startMeridiemChosen: boolean;
-  endMeridiemChosen: boolean;
-  /** The trainer changed the end time: it stops following the start. */
-  endEdited: boolean;
-  /** The trainer changed the payment link: it is sent as typed (an empty one means no link). */
-  paymentLinkEdited: boolean;
-}
+/** The part of the form the time pickers change together. */
+export type ClassTimes = Pick<ClassFormValues, 'start' | 'end' | 'picked'>;
 
 /** 'HH:MM' (24 h), or null while the hour or AM/PM is not picked. */
 export function clockTo24(clock: ClockValue): string | null {
@@ -101,23 +108,30 @@ export function endMeridiemFor(start: ClockValue, end: ClockValue): Meridiem {
   return duration('AM') <= duration('PM') ? 'AM' : 'PM';
 }
 
-export function changeStart(state: ClassFormState, patch: Partial<ClockValue>): ClassFormState {
-  const startMeridiemChosen = state.startMeridiemChosen || patch.meridiem !== undefined;
-  const start = { ...state.values.start, ...patch };
-  if (patch.hour !== undefined && !startMeridiemChosen) {
+export function changeStart(times: ClassTimes, patch: Partial<ClockValue>): ClassTimes {
+  const picked = {
+    ...times.picked,
+    startMeridiem: times.picked.startMeridiem || patch.meridiem !== undefined,
+  };
+  const start = { ...times.start, ...patch };
+  if (patch.hour !== undefined && !picked.startMeridiem) {
     start.meridiem = patch.hour ? defaultMeridiem(Number(patch.hour)) : '';
   }
-  const end = state.endEdited ? state.values.end : defaultEnd(start);
-  return { ...state, startMeridiemChosen, values: { ...state.values, start, end } };
+  const end = picked.end ? times.end : defaultEnd(start);
+  return { start, end, picked };
 }
 
-export function changeEnd(state: ClassFormState, patch: Partial<ClockValue>): ClassFormState {
-  const endMeridiemChosen = state.endMeridiemChosen || patch.meridiem !== undefined;
-  const end = { ...state.values.end, ...patch };
-  if (patch.hour !== undefined && !endMeridiemChosen) {
-    end.meridiem = patch.hour ? endMeridiemFor(state.values.start, end) : '';
+export function changeEnd(times: ClassTimes, patch: Partial<ClockValue>): ClassTimes {
+  const picked = {
+    ...times.picked,
+    end: true,
+    endMeridiem: times.picked.endMeridiem || patch.meridiem !== undefined,
+  };
+  const end = { ...times.end, ...patch };
+  if (patch.hour !== undefined && !picked.endMeridiem) {
+    end.meridiem = patch.hour ? endMeridiemFor(times.start, end) : '';
   }
-  return { ...state, endEdited: true, endMeridiemChosen, values: { ...state.values, end } };
+  return { start: times.start, end, picked };
 }
 
 /** True when the class runs past midnight: the end is not after the start. */
@@ -127,55 +141,48 @@ export function endsNextDay(values: Pick<ClassFormValues, 'start' | 'end'>): boo
   return Boolean(start && end && end <= start);
 }
 
-export function newClassForm(defaults: { paymentLink: string | null; date?: string }): ClassFormState {
+export function newClassForm(): ClassFormValues {
   return {
-    values: {
-      title: DEFAULT_CLASS_TITLE,
-      date: defaults.date ?? '',
-      start: EMPTY_CLOCK,
-      end: EMPTY_CLOCK,
-      location: '',
-      address: '',
-      notes: '',
-      price: DEFAULT_CLASS_PRICE,
-      capacity: DEFAULT_CLASS_CAPACITY,
-      type: 'group',
-      level: 'all-levels',
-      tags: '',
-      paymentLink: defaults.paymentLink ?? '',
-    },
-    startMeridiemChosen: false,
-    endMeridiemChosen: false,
-    endEdited: false,
-    paymentLinkEdited: false,
+    title: DEFAULT_CLASS_TITLE,
+    date: '',
+    start: EMPTY_CLOCK,
+    end: EMPTY_CLOCK,
+    timeZone: '',
+    location: '',
+    address: '',
+    notes: '',
+    price: DEFAULT_CLASS_PRICE,
+    capacity: DEFAULT_CLASS_CAPACITY,
+    type: 'group',
+    level: 'all-levels',
+    tags: '',
+    paymentLink: null,
+    picked: { startMeridiem: false, endMeridiem: false, end: false },
   };
 }
 
 /** An existing class in the form: every choice in it was the trainer's, so no default overrides it. */
-export function classToForm(c: ClassSummary): ClassFormState {
+export function classToForm(c: ClassSummary): ClassFormValues {
   const start = clockFrom24(c.startTime);
   const end = clockFrom24(c.endTime);
   const followsStart = clockTo24(defaultEnd(start)) === c.endTime;
   return {
-    values: {
-      title: c.title,
-      date: c.date,
-      start,
-      end,
-      location: c.location,
-      address: c.address ?? '',
-      notes: c.notes ?? '',
-      price: c.price,
-      capacity: c.capacity,
-      type: c.type,
-      level: c.level,
-      tags: c.tags.join(', '),
-      paymentLink: c.paymentLink ?? '',
-    },
-    startMeridiemChosen: true,
-    endMeridiemChosen: !followsStart,
-    endEdited: !followsStart,
-    paymentLinkEdited: true,
+    title: c.title,
+    date: c.date,
+    start,
+    end,
+    // The class keeps its zone unless the trainer picks one or moves it to a known place.
+    timeZone: '',
+    location: c.location,
+    address: c.address ?? '',
+    notes: c.notes ?? '',
+    price: c.price,
+    capacity: c.capacity,
+    type: c.type,
+    level: c.level,
+    tags: c.tags.join(', '),
+    paymentLink: c.paymentLink ?? '',
+    picked: { startMeridiem: true, endMeridiem: !followsStart, end: !followsStart },
   };
 }
 
@@ -184,6 +191,7 @@ const fieldOfInput: Partial<Record<string, ClassFormField>> = {
   date: 'date',
   startTime: 'start',
   endTime: 'end',
+  timeZone: 'timeZone',
   location: 'location',
   address: 'address',
   notes: 'notes',
@@ -195,9 +203,14 @@ const fieldOfInput: Partial<Record<string, ClassFormField>> = {
   paymentLink: 'paymentLink',
 };
 
-/** The server's `fields` ('startTime', 'tags.0') as form fields; the first message per field wins. */
-export function formErrorsFromServer(fields: Record<string, string> | undefined): ClassFormErrors {
-  const errors: ClassFormErrors = {};
+/**
+ * The API body's field messages ('startTime', 'tags.0'), the shared schema's or the server's, on the form's
+ * fields; the first message per field wins.
+ */
+export function classFormErrors<Message>(
+  fields: Record<string, Message> | undefined,
+): Partial<Record<ClassFormField, Message>> {
+  const errors: Partial<Record<ClassFormField, Message>> = {};
   for (const [path, message] of Object.entries(fields ?? {})) {
     const field = fieldOfInput[path.split('.')[0] ?? ''];
     if (field && !errors[field]) errors[field] = message;
@@ -205,20 +218,17 @@ export function formErrorsFromServer(fields: Record<string, string> | undefined)
   return errors;
 }
 
-export type ClassFormResult = { ok: true; input: ClassInput } | { ok: false; errors: ClassFormErrors };
-
 /**
- * The form as the API's body, checked with the API's own schema so the messages are the server's. `timeZone` is
- * sent only when the trainer picked one: otherwise the server takes the zone of the class's place.
+ * The form as the API's body. `timeZone` is sent only when the trainer picked one, and `paymentLink` only once
+ * they edited it: otherwise the server takes the zone of the class's place and their basic class payment link.
  */
-export function validateClassForm(state: ClassFormState, timeZone?: string): ClassFormResult {
-  const { values } = state;
-  const input: ClassInput = {
+export function toClassInput(values: ClassFormValues): ClassInput {
+  return {
     title: values.title,
     date: values.date,
     startTime: clockTo24(values.start) ?? '',
     endTime: clockTo24(values.end),
-    ...(timeZone ? { timeZone } : {}),
+    ...(values.timeZone ? { timeZone: values.timeZone } : {}),
     location: values.location,
     address: values.address.trim() || null,
     notes: values.notes.trim() || null,
@@ -230,15 +240,12 @@ export function validateClassForm(state: ClassFormState, timeZone?: string): Cla
       .split(',')
       .map((tag) => tag.trim())
       .filter(Boolean),
-    // Untouched on a new class: left out, so the server gives it the trainer's basic class payment link.
-    ...(state.paymentLinkEdited ? { paymentLink: values.paymentLink.trim() || null } : {}),
+    ...(values.paymentLink === null ? {} : { paymentLink: values.paymentLink.trim() || null }),
   };
-  const parsed = classInputSchema.safeParse(input);
-  if (parsed.success) return { ok: true, input };
-  const errors: ClassFormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = fieldOfInput[String(issue.path[0] ?? '')];
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
 }
+
+const inputErrors = schemaResolver(classInputSchema, { sync: true });
+
+/** The form checked as the API's body with the API's own schema, so the messages are the server's. */
+export const validateClassForm = (values: ClassFormValues) =>
+  classFormErrors(inputErrors(toClassInput(values)));

@@ -98,3 +98,24 @@ export function hasActiveFilters(filters: DirectoryFilters): boolean {
 }
 
 export const isDistanceSearch = (filters: DirectoryFilters) => Boolean(filters.from || filters.near);
+
+const FILTER_LABELS: ReadonlyArray<[keyof DirectoryFilters, string]> = [
+  ['q', 'Search'],
+  ['state', 'State'],
+  ['location', 'Location'],
+  ['availability', 'Availability'],
+  ['classType', 'Class type'],
+  ['from', 'Distance from'],
+];
+
+/**
+ * The filters that are on, in words ('Location: New York · Search: kim'), so a visitor who arrives filtered (a
+ * popular location, a shared link) sees what narrows the list; '' when none is.
+ */
+export function describeFilters(filters: DirectoryFilters, stateName: (code: string) => string): string {
+  const parts = FILTER_LABELS.filter(([key]) => filters[key]).map(
+    ([key, label]) => `${label}: ${key === 'state' ? stateName(filters.state) : filters[key]}`,
+  );
+  if (filters.near && !filters.from) parts.push('Distance from: your location');
+  return parts.join(' · ');
+}

@@ -209,6 +209,43 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'All Trainers' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('arriving filtered, shows the results with what filters them and a way to clear it', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    const fetchMock = mockApi(directoryRoutes([headquarters], filtered('location=Houston', [headquarters])));
+    const { user, router } = renderApp('/public/find-trainer?location=Houston');
+
+    const results = await screen.findByRole('heading', { name: 'Certified Trainers' });
+    expect(scrolled).toContain(results.parentElement);
+    expect(screen.getByTestId('active-filters')).toHaveTextContent('Filtered by Location: Houston');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(requestsMade(fetchMock)).toContain(LIST));
+    expect(screen.queryByTestId('active-filters')).not.toBeInTheDocument();
+    scrollIntoView.mockRestore();
+  });
+
+  it('keeps its filters in real forms, which a browser submits before the page came alive', async () => {
+    mockApi(directoryRoutes([headquarters], filtered('state=OK', [headquarters])));
+    renderApp('/public/find-trainer?state=OK');
+
+    const filters = await screen.findByRole('form', { name: 'Filter trainers' });
+    expect(filters).toHaveAttribute('method', 'get');
+    expect(filters).toHaveAttribute('action', '/public/find-trainer');
+    expect(screen.getByLabelText('Search trainers')).toHaveAttribute('name', 'q');
+    expect(screen.getByLabelText('Location')).toHaveAttribute('name', 'location');
+    expect(screen.getByLabelText('Availability')).toHaveAttribute('name', 'availability');
+    // The state tile's filter, which the form has no field for, goes along.
+    expect(filters.querySelector('input[type="hidden"][name="state"]')).toHaveValue('OK');
+    const distance = screen.getByRole('form', { name: 'Sort by distance' });
+    expect(distance).toHaveAttribute('method', 'get');
+    expect(screen.getByLabelText('ZIP or city')).toHaveAttribute('name', 'from');
+  });
+
   it('shows what a card holds', async () => {
     const maria = publicTrainer({
       publicBio: 'Krav Maga instructor focused on awareness.',
@@ -220,13 +257,14 @@ describe('trainer directory', { timeout: 20_000 }, () => {
       affiliateLink: 'https://soulpunch.example/shop?aff=maria',
       displayContact: 'maria@example.com',
       upcomingClasses: [publicClass(1), publicClass(2), publicClass(3), publicClass(4)],
+      rating: { mean: 4.6, count: 12 },
     });
     mockApi(directoryRoutes([maria]));
     renderApp('/find-trainer');
 
     const card = within(await cardOf('Maria Garcia'));
     expect(card.getByText('Denver, CO')).toBeInTheDocument();
-    expect(card.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
+    expect(card.getByRole('img', { name: 'Rated 4.6 out of 5 stars from 12 reviews' })).toBeInTheDocument();
     expect(card.getByText('Krav Maga instructor focused on awareness.')).toBeInTheDocument();
     expect(card.getByText('Teen Safety')).toBeInTheDocument();
     expect(card.getByText('Weekends')).toBeInTheDocument();
@@ -241,7 +279,7 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     );
     expect(card.queryByRole('link', { name: /Facebook|TikTok|YouTube/ })).not.toBeInTheDocument();
 
-    // Up to 2 classes, a note for the rest, a Register link per class.
+    // Up to 2 classes, a note for the rest, a payment link per class (it takes no place: named for what it does).
     expect(card.getByText('Basic Self-Defense 1')).toBeInTheDocument();
     expect(card.getByText('Basic Self-Defense 2')).toBeInTheDocument();
     expect(card.queryByText('Basic Self-Defense 3')).not.toBeInTheDocument();
@@ -250,10 +288,12 @@ describe('trainer directory', { timeout: 20_000 }, () => {
       'href',
       '/public/class/1',
     );
-    const register = card.getAllByRole('link', { name: 'Register' });
-    expect(register).toHaveLength(2);
-    expect(register[0]).toHaveAttribute('href', 'https://pay.example/class-1');
-    expect(register[0]).toHaveAttribute('target', '_blank');
+    const pay = card.getAllByRole('link', { name: /^Pay for Class: / });
+    expect(pay).toHaveLength(2);
+    expect(pay[0]).toHaveAccessibleName('Pay for Class: Basic Self-Defense 1');
+    expect(pay[0]).toHaveAttribute('href', 'https://pay.example/class-1');
+    expect(pay[0]).toHaveAttribute('target', '_blank');
+    expect(card.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
 
     const buy = card.getByRole('link', { name: 'Buy Soul DefendHER 2.0' });
     expect(buy).toHaveAttribute('href', 'https://soulpunch.example/shop?aff=maria');

@@ -16,6 +16,18 @@ const maria = publicTrainer({
   publicPhone: '(303) 555-0100',
   displayContact: 'maria@example.com',
   affiliateLink: 'https://soulpunch.example/shop?aff=maria5',
+  rating: { mean: 4.7, count: 3 },
+  testimonials: [
+    {
+      id: 9,
+      stars: 5,
+      comment: 'I feel safer walking home.',
+      reviewerName: 'Ana',
+      classTitle: 'Basic Self-Defense',
+      date: 'Saturday, May 2, 2026',
+    },
+  ],
+  certifiedThrough: '2028-03-01',
 });
 
 describe('public trainer profile', () => {
@@ -34,7 +46,12 @@ describe('public trainer profile', () => {
       expect(document.title).toBe('Maria Garcia, Certified Self-Defense Trainer in Denver, CO | Soul Punch'),
     );
     expect(screen.getByText('Denver, CO')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.7 out of 5 stars from 3 reviews' })).toBeInTheDocument();
+    const said = within(screen.getByRole('region', { name: 'What students say' }));
+    expect(said.getByText(/I feel safer walking home./)).toBeInTheDocument();
+    expect(said.getByText(/Ana, Basic Self-Defense/)).toBeInTheDocument();
+    // The certificate's expiry, by month (issue 26): 'Certified through <month year>'.
+    expect(screen.getByText('Certified through March 2028')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Maria Garcia on Facebook' })).toHaveAttribute(
       'href',
       'https://www.facebook.com/maria',
@@ -75,6 +92,9 @@ describe('public trainer profile', () => {
     const contact = within(await screen.findByRole('region', { name: 'Contact Information' }));
     expect(contact.getByText('Contact this trainer via the Soul Punch website.')).toBeInTheDocument();
     expect(contact.queryByRole('link')).not.toBeInTheDocument();
+    // Fewer than three reviews: no stars at all, and no testimonials section.
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'What students say' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Buy Soul DefendHER 2.0' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find Other Trainers' })).toHaveAttribute(
       'href',
@@ -111,6 +131,11 @@ describe('public trainer profile', () => {
     expect(classes.getByRole('link', { name: 'Class Details: Basic Self-Defense 1' })).toHaveAttribute(
       'href',
       '/public/class/1',
+    );
+    // A calendar app can follow this trainer's classes.
+    expect(classes.getByRole('link', { name: "Subscribe to this trainer's classes" })).toHaveAttribute(
+      'href',
+      '/api/calendar/trainers/7.ics',
     );
   });
 

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { LegalPageLayout } from './components/legal-page-layout';
 import { LegalPageNavigation } from './components/legal-page-navigation';
 import {
@@ -34,6 +35,7 @@ function policyLinks(variant: LegalPageVariant) {
 }
 
 export function SupportPage({ variant }: LegalPageProps) {
+  useDocumentTitle('Support | Soul Punch');
   return (
     <LegalPageLayout
       title="Support"

@@ -24,7 +24,6 @@ export interface ProfileFormValues {
   youtube: string;
   otherSocialMedia: Array<{ platform: string; url: string }>;
   trainingDate: string;
-  renewalDate: string;
   hasInsurance: boolean;
   insuranceProvider: string;
   insuranceExpiry: string;
@@ -107,7 +106,6 @@ export function toFormValues(p: TrainerProfileData): ProfileFormValues {
     youtube: text(p.youtube),
     otherSocialMedia: (p.otherSocialMedia ?? []).map(({ platform, url }) => ({ platform, url })),
     trainingDate: text(p.trainingDate),
-    renewalDate: text(p.renewalDate),
     hasInsurance: p.hasInsurance,
     insuranceProvider: text(p.insuranceProvider),
     insuranceExpiry: text(p.insuranceExpiry),
@@ -133,7 +131,8 @@ export function toFormValues(p: TrainerProfileData): ProfileFormValues {
     publiclyListed: p.publiclyListed,
     displayName: text(p.displayName) || (fullName.split(/\s+/)[0] ?? ''),
     displayLocation: text(p.displayLocation) || (locationOf(p.city, p.state) ?? ''),
-    displayContact: text(p.displayContact) || text(p.email),
+    // Never the account e-mail unasked: the trainer may have chosen to keep it private.
+    displayContact: text(p.displayContact),
     publicEmail: text(p.publicEmail),
     publicPhone: text(p.publicPhone),
     websitePublic: text(p.websitePublic),
@@ -180,7 +179,6 @@ export function toProfileUpdate(v: ProfileFormValues): TrainerProfileUpdate {
     youtube: v.youtube,
     otherSocialMedia: v.otherSocialMedia.filter((row) => row.platform.trim() || row.url.trim()),
     trainingDate: v.trainingDate,
-    renewalDate: v.renewalDate,
     hasInsurance: v.hasInsurance,
     insuranceProvider: whenOn(
       v.hasInsurance,
@@ -272,7 +270,7 @@ export type ProfileTab =
 const FIELD_TABS: Record<ProfileTab, readonly string[]> = {
   personal: ['fullName', 'email', 'phone', 'website', 'address', 'city', 'state', 'postalCode'],
   social: ['instagram', 'facebook', 'tiktok', 'linkedin', 'twitter', 'pillar', 'youtube', 'otherSocialMedia'],
-  certification: ['trainingDate', 'renewalDate', 'hasInsurance', 'insuranceProvider', 'insuranceExpiry'],
+  certification: ['trainingDate', 'hasInsurance', 'insuranceProvider', 'insuranceExpiry'],
   business: [
     'hasStripe',
     'stripePaymentLink',

@@ -1,15 +1,12 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 
 interface ModulePlaceholderProps {
   title: string;
   plannedFeatures: readonly string[];
-  /** The parts of the area that already work, shown above the planned features. */
-  children?: ReactNode;
 }
 
 /** Spec 2.5: an admin area that exists in the navigation but whose module is still being built. */
-export function ModulePlaceholder({ title, plannedFeatures, children }: ModulePlaceholderProps) {
+export function ModulePlaceholder({ title, plannedFeatures }: ModulePlaceholderProps) {
   return (
     <Stack gap="lg">
       <Group gap="sm">
@@ -18,7 +15,6 @@ export function ModulePlaceholder({ title, plannedFeatures, children }: ModulePl
           Coming Soon
         </Badge>
       </Group>
-      {children}
       <Paper withBorder p="xl" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h3">

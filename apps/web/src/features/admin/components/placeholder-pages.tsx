@@ -1,20 +1,8 @@
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ModulePlaceholder } from './module-placeholder';
 
-export function AdminCalendarPage() {
-  return (
-    <ModulePlaceholder
-      title="Calendar"
-      plannedFeatures={[
-        'Onboarding sessions',
-        'Certification renewal dates',
-        'Consultation availability',
-        'Group events',
-      ]}
-    />
-  );
-}
-
 export function InventoryPage() {
+  useDocumentTitle('Inventory | Soul Punch Admin');
   return (
     <ModulePlaceholder
       title="Inventory Management"

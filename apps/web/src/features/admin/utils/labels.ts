@@ -1,4 +1,9 @@
-import type { ProgressBand, TrainingEngagement } from '@soulpunch/shared';
+import {
+  PAYMENT_STATUS_LABELS,
+  type ProgressBand,
+  paymentWord,
+  type TrainingEngagement,
+} from '@soulpunch/shared';
 
 /** How the admin screens name each status value; unknown values are shown as they are. */
 export const onboardingStatusLabels: Record<string, string> = {
@@ -7,16 +12,10 @@ export const onboardingStatusLabels: Record<string, string> = {
   completed: 'Onboarding Complete',
 };
 
-export const paymentStatusLabels: Record<string, string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  past_due: 'Past Due',
-  failed: 'Failed',
-  refunded: 'Refunded',
-  disputed: 'Disputed',
-};
+/** The payment standing's words, the same as the ledger's (packages/shared payments.ts). */
+export const paymentStatusLabels: Record<string, string> = PAYMENT_STATUS_LABELS;
 
-export const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+export const labelOf = paymentWord;
 
 /** Spec 2.2: High green, Medium blue or yellow, Low orange, Very Low red (shades kept far apart). */
 export const bandColors: Record<ProgressBand, string> = {

@@ -43,13 +43,14 @@ function CardFor({ userId }: { userId: number }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId} id={panelId}>
       <Group justify="space-between" wrap="nowrap" mb="sm">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" className={classes.headerTitle}>
           <IconMessageChatbot size={22} aria-hidden />
           <Title order={2} size="h4" id={titleId}>
             Soul Punch Assistant
           </Title>
         </Group>
         <Button
+          className={classes.minimize}
           variant="default"
           size="xs"
           aria-expanded

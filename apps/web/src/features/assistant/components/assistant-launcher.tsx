@@ -49,13 +49,14 @@ function LauncherFor({ userId }: { userId: number }) {
           onKeyDown={handleKeyDown}
         >
           <Group justify="space-between" wrap="nowrap" mb="xs">
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6} wrap="nowrap" className={classes.headerTitle}>
               <IconMessageChatbot size={20} aria-hidden />
               <Title order={2} size="h5" id={titleId}>
                 Soul Punch Assistant
               </Title>
             </Group>
             <Button
+              className={classes.minimize}
               variant="default"
               size="compact-sm"
               aria-expanded

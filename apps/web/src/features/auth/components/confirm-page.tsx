@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/lib/api-client';
 // The leaf module, not the feature's index: the documents feature itself imports auth.
 import { takeReturnPath } from '@/lib/return-path';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useVerifyMagicLink } from '../api/verify-magic-link';
 
 /** Only same-site paths: the redirect comes from the server, but a stray absolute URL must not leave the app. */
@@ -16,6 +17,7 @@ function safeRedirect(path: string): string {
  * sign-in would spend the single-use token before the person ever saw it.
  */
 export function ConfirmPage() {
+  useDocumentTitle('Confirm Sign-In | Soul Punch');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const verify = useVerifyMagicLink();

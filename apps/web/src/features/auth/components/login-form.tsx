@@ -1,13 +1,17 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { authMessages } from '@soulpunch/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { clearToasts } from '@/components/toasts';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useEarlyInput } from '@/lib/use-early-input';
 import { useRequestMagicLink } from '../api/request-magic-link';
 
 interface LoginFormProps {
   defaultEmail?: string;
+  /** Why the server's answer to this form (posted before the page came alive) sent no link. */
+  defaultError?: string | null;
   onSent: (email: string) => void;
 }
 
@@ -15,10 +19,13 @@ function showError(message: string) {
   notifications.show({ color: 'red', title: 'Error', message });
 }
 
-export function LoginForm({ defaultEmail = '', onSent }: LoginFormProps) {
+export function LoginForm({ defaultEmail = '', defaultError = null, onSent }: LoginFormProps) {
   const [email, setEmail] = useState(defaultEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(defaultError);
   const requestLink = useRequestMagicLink();
+  const { pathname } = useLocation();
+  const emailField = useRef<HTMLInputElement>(null);
+  useEarlyInput(emailField, email, (field) => setEmail(field.value));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,10 +55,13 @@ export function LoginForm({ defaultEmail = '', onSent }: LoginFormProps) {
 
   const busy = requestLink.isPending;
   return (
-    // noValidate: the browser's own e-mail bubble would replace the spec's message.
-    <form onSubmit={handleSubmit} noValidate>
+    // A real form: pressed before the page's script has run, the browser posts it to this page's address and the
+    // server sends the link (apps/server/src/lib/page-form.ts). noValidate: the browser's own e-mail bubble would
+    // replace the spec's message.
+    <form method="post" action={pathname} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput
+          ref={emailField}
           label="Email"
           type="email"
           name="email"

@@ -21,6 +21,26 @@ describe('login page', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Soul Punch`);
   });
 
+  it("at '/', shows a visitor the way to enrolment and to the public site", async () => {
+    mockApi({ 'GET /api/auth/session': signedOut });
+    const view = renderApp('/');
+
+    const nav = await screen.findByRole('navigation', { name: 'Soul Punch' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Become a certified trainer', '/onboarding/checkout'],
+      ['Visit the Soul Punch site', '/public'],
+    ]);
+    await view.user.click(within(nav).getByRole('link', { name: 'Become a certified trainer' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Become a Certified Soul Punch Trainer' }),
+    ).toBeInTheDocument();
+    expect(view.currentPath()).toBe('/onboarding/checkout');
+  });
+
   it('rejects an invalid e-mail without calling the server', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': signedOut });
     const view = renderApp('/');
@@ -120,5 +140,40 @@ describe('login page', () => {
 
     await screen.findByRole('heading', { name: 'Trainer Onboarding Dashboard' });
     expect(view.currentPath()).toBe('/admin');
+  });
+
+  // The form posted before the page came alive: the server sent the browser back here with the outcome.
+  it('shows the link sent by the form posted before the page came alive', async () => {
+    mockApi({ 'GET /api/auth/session': signedOut });
+    const view = renderApp('/trainer-portal/login?sent=trainer%40example.com');
+
+    expect(await screen.findByText('Magic link sent! Check your email inbox.')).toBeInTheDocument();
+    expect(screen.getByText(/We sent a sign-in link to trainer@example.com/)).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Send Another Link' }));
+    expect(screen.getByRole('textbox', { name: /email/i })).toHaveValue('trainer@example.com');
+    expect(view.currentPath()).toBe('/trainer-portal/login');
+  });
+
+  it('shows why the posted form sent no link, with the e-mail kept in the field', async () => {
+    mockApi({ 'GET /api/auth/session': signedOut });
+    renderApp('/?email=stranger%40example.com&error=unknown_email');
+
+    const field = await screen.findByRole('textbox', { name: /email/i });
+    expect(field).toHaveValue('stranger@example.com');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText('This email is not registered in our system. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('is a real form posting the e-mail to its own page, for a press before the page came alive', async () => {
+    mockApi({ 'GET /api/auth/session': signedOut });
+    renderApp('/trainer-portal/login');
+
+    const field = await screen.findByRole('textbox', { name: /email/i });
+    const form = field.closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/trainer-portal/login');
+    expect(field).toHaveAttribute('name', 'email');
   });
 });

@@ -1,15 +1,34 @@
-import { Card, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { landingPathFor } from '@soulpunch/shared';
+import { Anchor, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { authMessages, landingPathFor } from '@soulpunch/shared';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '../api/get-session';
 import { LinkSent } from './link-sent';
 import { LoginForm } from './login-form';
 
+/**
+ * Why the server sent no link for the form posted before the page came alive (apps/server/src/modules/auth
+ * routes.ts): shown under the field, as the page's script would show it.
+ */
+export function loginFormError(code: string | null): string | null {
+  if (!code) return null;
+  if (code === 'invalid_email') return authMessages.invalidEmail;
+  if (code === 'unknown_email') return authMessages.unknownEmail;
+  if (code === 'rate_limited') return authMessages.tooManyRequests;
+  return 'Something went wrong. Please try again.';
+}
+
 export function LoginPage() {
+  useDocumentTitle('Sign In | Soul Punch Trainer Portal');
   const session = useSession();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [lastEmail, setLastEmail] = useState('');
+  // The outcome of the form posted before the page came alive, in the address the server sent the browser to.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [sentTo, setSentTo] = useState<string | null>(() => searchParams.get('sent') || null);
+  const [lastEmail, setLastEmail] = useState(
+    () => searchParams.get('sent') ?? searchParams.get('email') ?? '',
+  );
+  const [postedError, setPostedError] = useState(() => loginFormError(searchParams.get('error')));
 
   if (session.isPending) {
     return (
@@ -34,11 +53,20 @@ export function LoginPage() {
               Enter Your Email
             </Title>
             {sentTo ? (
-              <LinkSent email={sentTo} onSendAnother={() => setSentTo(null)} />
+              <LinkSent
+                email={sentTo}
+                onSendAnother={() => {
+                  setSentTo(null);
+                  // A reload shows the form, not a link sent before.
+                  if (searchParams.size > 0) setSearchParams({}, { replace: true });
+                }}
+              />
             ) : (
               <LoginForm
                 defaultEmail={lastEmail}
+                defaultError={postedError}
                 onSent={(email) => {
+                  setPostedError(null);
                   setLastEmail(email);
                   setSentTo(email);
                 }}
@@ -46,6 +74,15 @@ export function LoginPage() {
             )}
           </Stack>
         </Card>
+        {/* '/' is this page: the way on for a visitor who is not a trainer yet, or who came for a trainer. */}
+        <Group component="nav" aria-label="Soul Punch" justify="center" gap="lg">
+          <Anchor component={Link} to="/onboarding/checkout" underline="always">
+            Become a certified trainer
+          </Anchor>
+          <Anchor component={Link} to="/public" underline="always">
+            Visit the Soul Punch site
+          </Anchor>
+        </Group>
       </Stack>
     </Container>
   );

@@ -10,6 +10,7 @@ export const classKeys = {
   trainer: (trainerId: number) => [...classesKey, 'trainer', trainerId] as const,
   registrations: (classId: number) => [...classesKey, 'registrations', classId] as const,
   paymentDefaults: (trainerId: number) => [...classesKey, 'payment-defaults', trainerId] as const,
+  cancelLink: (token: string) => [...classesKey, 'cancel-link', token] as const,
   timeZone: (location: string, address: string) => [...classesKey, 'time-zone', location, address] as const,
 };
 

@@ -10,33 +10,26 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  CLASS_LEVELS,
-  CLASS_TYPES,
-  type ClassLevel,
-  type ClassSummary,
-  type ClassType,
-  classMessages,
-} from '@soulpunch/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { CLASS_LEVELS, CLASS_TYPES, type ClassSummary, classMessages } from '@soulpunch/shared';
 import { isApiError } from '@/lib/api-client';
 import { useCreateClass } from '../api/create-class';
 import { type ClassTimeZone, useClassTimeZone } from '../api/get-class-time-zone';
 import { useUpdateClass } from '../api/update-class';
 import {
-  type ClassFormErrors,
   type ClassFormField,
-  type ClassFormState,
   type ClassFormValues,
+  type ClassTimes,
   type ClockValue,
   changeEnd,
   changeStart,
+  classFormErrors,
   classToForm,
   endsNextDay,
-  formErrorsFromServer,
   newClassForm,
+  toClassInput,
   validateClassForm,
 } from '../class-form';
 import { CLASS_LEVEL_LABELS, CLASS_TYPE_LABELS } from '../format';
@@ -69,78 +62,49 @@ interface ClassFormModalProps {
 
 /** The Add Class dialog (spec 2 'Class calendar'), also used to edit a class. Mounted only while open. */
 export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose }: ClassFormModalProps) {
-  const [state, setState] = useState<ClassFormState>(() =>
-    editing ? classToForm(editing) : newClassForm({ paymentLink: defaultPaymentLink }),
-  );
-  const [errors, setErrors] = useState<ClassFormErrors>({});
+  // Checked as the API's body by the shared rule the server applies; editing a field clears its message.
+  const form = useForm<ClassFormValues>({
+    initialValues: editing ? classToForm(editing) : newClassForm(),
+    validate: validateClassForm,
+  });
+  const { values } = form;
+  // The messages are the shared schema's or the server's: text.
+  const errors = form.errors as Partial<Record<ClassFormField, string>>;
   // The class's zone comes from its place (the server's lookup) unless the trainer picks one by hand.
-  const [chosenZone, setChosenZone] = useState<string | null>(null);
-  const [debouncedPlace] = useDebouncedValue(placeKey(state.values.location, state.values.address), 400);
+  const [debouncedPlace] = useDebouncedValue(placeKey(values.location, values.address), 400);
   const originalPlace = editing ? placeKey(editing.location, editing.address ?? '') : null;
   const placeChanged = debouncedPlace !== originalPlace;
   const [location = '', address = ''] = JSON.parse(debouncedPlace) as string[];
   const lookup = useClassTimeZone(placeChanged ? { location, address } : null);
   // An edited class moved to a place nobody knows keeps its zone (the server does the same).
   const looked = lookup.data && (!editing || lookup.data.source === 'place') ? lookup.data : undefined;
-  const timeZone = chosenZone ?? looked?.timeZone ?? editing?.timeZone ?? null;
-  const zoneSource = chosenZone ? 'chosen' : looked ? looked.source : editing ? 'kept' : null;
+  const timeZone = values.timeZone || looked?.timeZone || editing?.timeZone || null;
+  const zoneSource = values.timeZone ? 'chosen' : looked ? looked.source : editing ? 'kept' : null;
   const create = useCreateClass();
   const update = useUpdateClass();
   const busy = create.isPending || update.isPending;
-  const { values } = state;
 
-  // The trainer's link may arrive after the dialog opened: it fills the field unless they already typed one.
-  useEffect(() => {
-    if (editing || !defaultPaymentLink) return;
-    setState((current) =>
-      current.paymentLinkEdited || current.values.paymentLink
-        ? current
-        : { ...current, values: { ...current.values, paymentLink: defaultPaymentLink } },
-    );
-  }, [editing, defaultPaymentLink]);
-
-  function clearError(...fields: ClassFormField[]) {
-    setErrors((current) => {
-      if (!fields.some((field) => current[field])) return current;
-      const next = { ...current };
-      for (const field of fields) delete next[field];
-      return next;
-    });
-  }
-
-  function set<K extends keyof ClassFormValues>(key: K, value: ClassFormValues[K]) {
-    setState((current) => ({
-      ...current,
-      paymentLinkEdited: current.paymentLinkEdited || key === 'paymentLink',
-      values: { ...current.values, [key]: value },
-    }));
-    clearError(key);
+  // Field by field: setting a field clears its own message and leaves the others' (a new start also sets the end).
+  function setTimes(next: ClassTimes, fields: ReadonlyArray<keyof ClassTimes>) {
+    for (const field of fields) form.setFieldValue(field, next[field]);
   }
 
   function setStart(patch: Partial<ClockValue>) {
-    setState((current) => changeStart(current, patch));
-    clearError('start', 'end');
+    setTimes(changeStart(form.getValues(), patch), ['start', 'end', 'picked']);
   }
 
   function setEnd(patch: Partial<ClockValue>) {
-    setState((current) => changeEnd(current, patch));
-    clearError('end');
+    setTimes(changeEnd(form.getValues(), patch), ['end', 'picked']);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateClassForm(state, chosenZone ?? undefined);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = form.onSubmit((formValues) => {
+    const input = toClassInput(formValues);
     const showServerErrors = (error: unknown) => {
-      if (isApiError(error, 400)) setErrors(formErrorsFromServer(error.body?.error.fields));
+      if (isApiError(error, 400)) form.setErrors(classFormErrors(error.body?.error.fields));
     };
     if (editing) {
       update.mutate(
-        { classId: editing.id, input: result.input },
+        { classId: editing.id, input },
         {
           onSuccess: () => {
             notifications.show({
@@ -163,7 +127,7 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
       return;
     }
     create.mutate(
-      { trainerId, input: result.input },
+      { trainerId, input },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', title: 'Class Added', message: classMessages.added });
@@ -175,7 +139,7 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
         },
       },
     );
-  }
+  });
 
   return (
     <Modal
@@ -188,21 +152,8 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Class title"
-            required
-            value={values.title}
-            onChange={(event) => set('title', event.currentTarget.value)}
-            error={errors.title}
-          />
-          <TextInput
-            type="date"
-            label="Date"
-            required
-            value={values.date}
-            onChange={(event) => set('date', event.currentTarget.value)}
-            error={errors.date}
-          />
+          <TextInput label="Class title" required {...form.getInputProps('title')} />
+          <TextInput type="date" label="Date" required {...form.getInputProps('date')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TimePicker
               name="Start"
@@ -227,16 +178,9 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
             required
             placeholder="Tulsa, OK"
             description="Venue, city and state, e.g. Community Center, Tulsa, OK"
-            value={values.location}
-            onChange={(event) => set('location', event.currentTarget.value)}
-            error={errors.location}
+            {...form.getInputProps('location')}
           />
-          <TextInput
-            label="Address (optional)"
-            value={values.address}
-            onChange={(event) => set('address', event.currentTarget.value)}
-            error={errors.address}
-          />
+          <TextInput label="Address (optional)" {...form.getInputProps('address')} />
           <NativeSelect
             label="Time zone"
             data={[
@@ -244,68 +188,45 @@ export function ClassFormModal({ trainerId, editing, defaultPaymentLink, onClose
               ...timeZoneOptions(timeZone ?? ''),
             ]}
             value={timeZone ?? ''}
-            onChange={(event) => setChosenZone(event.currentTarget.value || null)}
+            onChange={(event) => form.setFieldValue('timeZone', event.currentTarget.value)}
+            error={errors.timeZone}
             description={
               timeZone && zoneSource
                 ? `${ZONE_SOURCES[zoneSource]} Times are in ${timeZoneDescription(timeZone, values.date)}.`
                 : 'The time zone follows the location.'
             }
           />
-          <Textarea
-            label="Notes (optional)"
-            rows={3}
-            value={values.notes}
-            onChange={(event) => set('notes', event.currentTarget.value)}
-            error={errors.notes}
-          />
+          <Textarea label="Notes (optional)" rows={3} {...form.getInputProps('notes')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NumberInput
               label="Price ($)"
               description="0 makes the class free."
               min={0}
               decimalScale={2}
-              value={values.price}
-              onChange={(value) => set('price', value)}
-              error={errors.price}
+              {...form.getInputProps('price')}
             />
             <NumberInput
               label="Capacity"
               description="People who can register before the waitlist starts."
               min={1}
               allowDecimal={false}
-              value={values.capacity}
-              onChange={(value) => set('capacity', value)}
-              error={errors.capacity}
+              {...form.getInputProps('capacity')}
             />
-            <NativeSelect
-              label="Class type"
-              data={typeOptions}
-              value={values.type}
-              onChange={(event) => set('type', event.currentTarget.value as ClassType)}
-              error={errors.type}
-            />
-            <NativeSelect
-              label="Level"
-              data={levelOptions}
-              value={values.level}
-              onChange={(event) => set('level', event.currentTarget.value as ClassLevel)}
-              error={errors.level}
-            />
+            <NativeSelect label="Class type" data={typeOptions} {...form.getInputProps('type')} />
+            <NativeSelect label="Level" data={levelOptions} {...form.getInputProps('level')} />
           </SimpleGrid>
           <TextInput
             label="Tags (optional)"
             description="Separate tags with commas."
-            value={values.tags}
-            onChange={(event) => set('tags', event.currentTarget.value)}
-            error={errors.tags}
+            {...form.getInputProps('tags')}
           />
           <TextInput
             type="url"
             label="Payment link"
             description="Where people pay for the class. Starts as your basic class payment link; leave empty for none."
-            value={values.paymentLink}
-            onChange={(event) => set('paymentLink', event.currentTarget.value)}
-            error={errors.paymentLink}
+            {...form.getInputProps('paymentLink')}
+            // Until the trainer edits it, their basic class payment link, which may arrive after the dialog opened.
+            value={values.paymentLink ?? defaultPaymentLink ?? ''}
           />
           {Object.keys(errors).length > 0 && (
             <Text size="sm" c="red.9" role="alert">

@@ -137,4 +137,22 @@ describe('public classes', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
     expect(await screen.findByRole('article', { name: 'Krav Maga Basics' })).toBeInTheDocument();
   });
+
+  it('opens with the filters a browser submitted before the page came alive', async () => {
+    const fetchMock = mockApi({
+      'GET /api/classes?q=krav&location=Denver&type=workshop&limit=12': listed([krav], 1),
+    });
+    renderApp('/classes?q=krav&location=Denver&type=workshop');
+
+    expect(await screen.findByRole('article', { name: 'Krav Maga Basics' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('krav');
+    expect(screen.getByLabelText('Location')).toHaveValue('Denver');
+    expect(screen.getByLabelText('Class type')).toHaveValue('workshop');
+    expect(requestsMade(fetchMock)).toEqual([
+      'GET /api/classes?q=krav&location=Denver&type=workshop&limit=12',
+    ]);
+    const form = screen.getByLabelText('Search').closest('form');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/classes');
+  });
 });

@@ -63,7 +63,8 @@ export function PublicFrame({ back, variant, withLegalLinks = false, children }:
           </Group>
           {withLegalLinks && (
             <Text size="sm" c="gray.7">
-              © {new Date().getFullYear()} Soul Punch
+              {/* The UTC year: the server's page and the browser's first render agree in any zone at New Year. */}
+              © {new Date().getUTCFullYear()} Soul Punch
             </Text>
           )}
         </Group>

@@ -1,9 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPinSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useLocation } from 'react-router';
 import { PlainTextInput } from '@/components/plain-field';
 import type { DirectoryFilters } from '../directory-filters';
 import classes from './directory-card.module.css';
+import { HiddenFilters } from './hidden-filters';
 
 /** The visitor's position to about a kilometre: enough to sort by distance, no more is kept in the address. */
 const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
@@ -23,6 +25,7 @@ export function DistanceSearch({ filters, onChange, placeNotFound }: DistanceSea
   const [place, setPlace] = useState(filters.from);
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { pathname } = useLocation();
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,9 +66,12 @@ export function DistanceSearch({ filters, onChange, placeNotFound }: DistanceSea
 
   return (
     <>
-      <form onSubmit={search} aria-label="Sort by distance">
+      {/* A real form, as the filters' (filter-panel.tsx): the browser can ask the server for the sorted directory. */}
+      <form method="get" action={pathname} onSubmit={search} aria-label="Sort by distance">
+        <HiddenFilters filters={filters} except={['from', 'near']} />
         <Group align="flex-end" gap="sm">
           <PlainTextInput
+            name="from"
             label="ZIP or city"
             placeholder="74103 or Tulsa, OK"
             value={place}

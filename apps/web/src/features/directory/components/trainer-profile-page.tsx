@@ -19,6 +19,8 @@ import { Link, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
 import { PublicHeader } from '@/components/public-header';
+import { SubscribeLink } from '@/components/subscribe-link';
+import { Island } from '@/islands/island';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicTrainer } from '../api/get-public-trainer';
 import { trainerLocation } from '../format';
@@ -28,6 +30,7 @@ import { ContactTrainerButton } from './contact-trainer-button';
 import { PublicFooter } from './public-footer';
 import { SocialLinks } from './social-links';
 import { StarRating } from './star-rating';
+import { Testimonials } from './testimonials';
 import { TrainerPhoto } from './trainer-photo';
 import { ClassCard } from './upcoming-class';
 
@@ -117,6 +120,11 @@ function TrainerProfile({ trainer, paths }: { trainer: PublicTrainer; paths: Dir
                 </Badge>
               )}
             </Group>
+            {trainer.certifiedThrough && (
+              <Text size="sm" c="gray.7">
+                Certified through {certifiedMonth(trainer.certifiedThrough)}
+              </Text>
+            )}
             <SocialLinks trainer={trainer} />
           </Stack>
         </Group>
@@ -156,13 +164,18 @@ function TrainerProfile({ trainer, paths }: { trainer: PublicTrainer; paths: Dir
                 <Text>{trainer.availabilityDescription}</Text>
               </ProfileSection>
             </SimpleGrid>
+            <Testimonials testimonials={trainer.testimonials ?? []} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <ContactBlock trainer={trainer} />
             <BuyDeviceButton affiliateLink={trainer.affiliateLink} fullWidth />
-            <ContactTrainerButton name={trainer.displayName} contact={trainer.displayContact} fullWidth />
+            <Island
+              name="contact-trainer"
+              component={ContactTrainerButton}
+              props={{ name: trainer.displayName, contact: trainer.displayContact, fullWidth: true }}
+            />
             <Button
               component={Link}
               to={paths.directory}
@@ -177,9 +190,15 @@ function TrainerProfile({ trainer, paths }: { trainer: PublicTrainer; paths: Dir
       </Grid>
 
       <Box component="section" aria-labelledby="classes-title">
-        <Title order={2} size="h3" mb="md" id="classes-title">
-          Upcoming Classes
-        </Title>
+        <Group justify="space-between" align="baseline" mb="md" gap="xs">
+          <Title order={2} size="h3" id="classes-title">
+            Upcoming Classes
+          </Title>
+          {/* The same feed as the trainer's own calendar subscription (GET /api/calendar/trainers/{id}.ics). */}
+          <SubscribeLink feed={`/api/calendar/trainers/${trainer.id}.ics`}>
+            Subscribe to this trainer's classes
+          </SubscribeLink>
+        </Group>
         {trainer.upcomingClasses.length > 0 ? (
           <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" p={0} m={0}>
             {trainer.upcomingClasses.map((c) => (
@@ -202,6 +221,15 @@ function TrainerProfile({ trainer, paths }: { trainer: PublicTrainer; paths: Dir
 }
 
 /** /trainer/{id} and /public/trainer/{id}: one listed trainer's public profile. */
+/** 'March 2028': the month a certificate's expiry falls in (a calendar day: no time zone may shift it). */
+function certifiedMonth(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
 export function TrainerProfilePage({ variant }: { variant: DirectoryVariant }) {
   const paths = directoryPaths(variant);
   const trainerId = parseTrainerId(useParams().id);

@@ -10,10 +10,11 @@ const when = (c: PublicClass) => [formatClassDate(c.date), c.time].filter(Boolea
 
 /**
  * One class in a directory card: what (linked to the class's page, where its places and waitlist are), when,
- * where, price, and the trainer's external Register link when it has one.
+ * where, price, and the trainer's external payment link when it has one. Named for what it does: it pays, and
+ * takes no place (the class page's 'Reserve My Spot' does).
  */
 export function ClassSummary({ upcomingClass }: { upcomingClass: PublicClass }) {
-  const register = externalUrl(upcomingClass.paymentLink);
+  const payment = externalUrl(upcomingClass.paymentLink);
   return (
     <li className={classes.class}>
       <div className={classes.classWhat}>
@@ -25,9 +26,15 @@ export function ClassSummary({ upcomingClass }: { upcomingClass: PublicClass }) 
           {upcomingClass.location} · {upcomingClass.price}
         </p>
       </div>
-      {register && (
-        <a href={register} target="_blank" rel="noopener noreferrer" className={classes.link}>
-          Register
+      {payment && (
+        <a
+          href={payment}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={classes.link}
+          aria-label={`Pay for Class: ${upcomingClass.title}`}
+        >
+          Pay for Class
         </a>
       )}
     </li>

@@ -12,7 +12,7 @@ export const documentKeys = {
   standing: (trainerId: number) => [...documentsKey, 'standing', trainerId] as const,
   templates: () => [...documentsKey, 'templates'] as const,
   campaign: (type: string) => [...documentsKey, 'campaign', type] as const,
-  verifyFacts: (id: number) => [...documentsKey, 'verify', id] as const,
+  verifyFacts: (id: number, code: string | null) => [...documentsKey, 'verify', id, code] as const,
 };
 
 export function invalidateDocumentQueries(queryClient: QueryClient): Promise<unknown> {

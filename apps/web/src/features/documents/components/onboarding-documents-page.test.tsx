@@ -41,6 +41,9 @@ describe('onboarding documents', () => {
     const view = renderApp('/onboarding/documents');
     expect(await screen.findByText('3 of 3 signed')).toBeInTheDocument();
     expect(screen.queryByText('Please sign all required documents to continue.')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'All your documents are signed. Continue to your welcome page and your trainer access.',
+    );
     const cont = screen.getByRole('button', { name: 'Continue' });
     expect(cont).toBeEnabled();
     await view.user.click(cont);

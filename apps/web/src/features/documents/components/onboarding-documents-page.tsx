@@ -5,6 +5,12 @@ import { useSession } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTrainerDocuments } from '../api/get-trainer-documents';
+import {
+  AFTER_LAST_SIGNATURE,
+  ALL_SIGNED_NEXT_STEP,
+  signedCount,
+  signingProgress,
+} from '../signing-progress';
 import { DocumentStatusBadge } from './document-status-badge';
 
 /** Spec admin 2.7: the three required documents, signed over required, Continue only when all are signed. */
@@ -15,8 +21,8 @@ export function OnboardingDocumentsPage() {
   const trainerId = session.data?.user?.trainerId ?? null;
   const documents = useTrainerDocuments(trainerId);
   const required = (documents.data ?? []).filter((d) => d.required);
-  const signed = required.filter((d) => d.status === 'signed').length;
-  const allSigned = documents.isSuccess && required.length > 0 && signed === required.length;
+  const progress = signingProgress(documents.data ?? []);
+  const allSigned = documents.isSuccess && progress.allSigned;
 
   let body: React.ReactNode;
   if (session.isPending || (trainerId !== null && documents.isPending)) {
@@ -44,13 +50,11 @@ export function OnboardingDocumentsPage() {
     body = (
       <Stack gap="md">
         <Stack gap={4}>
-          <Text size="sm">
-            {signed} of {required.length} signed
-          </Text>
+          <Text size="sm">{signedCount(progress)}</Text>
           <Progress.Root size="lg">
             <Progress.Section
-              value={required.length ? (signed / required.length) * 100 : 0}
-              aria-label={`${signed} of ${required.length} required documents signed`}
+              value={progress.required ? (progress.signed / progress.required) * 100 : 0}
+              aria-label={`${progress.signed} of ${progress.required} required documents signed`}
             />
           </Progress.Root>
         </Stack>
@@ -78,12 +82,10 @@ export function OnboardingDocumentsPage() {
             </Stack>
           </Card>
         ))}
-        {!allSigned && (
-          <Text role="status" c="gray.8">
-            {documentMessages.signAll}
-          </Text>
-        )}
-        <Button size="md" disabled={!allSigned} onClick={() => navigate('/onboarding/welcome')}>
+        <Text role="status" c="gray.8">
+          {allSigned ? ALL_SIGNED_NEXT_STEP : documentMessages.signAll}
+        </Text>
+        <Button size="md" disabled={!allSigned} onClick={() => navigate(AFTER_LAST_SIGNATURE)}>
           Continue
         </Button>
       </Stack>

@@ -1,30 +1,46 @@
 import { Alert, Button, Checkbox, Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type DocumentDetail, documentMessages, signDocumentSchema } from '@soulpunch/shared';
+import {
+  type DocumentDetail,
+  documentMessages,
+  nameMismatchMessage,
+  signDocumentSchema,
+  signsAs,
+} from '@soulpunch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { documentKeys } from '../api/query-keys';
-import { useSignDocument } from '../api/sign-document';
+import type { useSignDocument } from '../api/sign-document';
 import { SignatureCanvas } from './signature-canvas';
 
 const signingErrors = schemaResolver(signDocumentSchema, { sync: true });
 
-/** The box, the typed name, the optional drawing and 'Sign {title}'. The server checks everything again. */
+/**
+ * The box, the typed name, the optional drawing and 'Sign {title}'. The server checks everything again. The page
+ * owns the signing (`sign`): this form is gone once the document reads as signed, and the page says what comes next.
+ */
 export function SigningForm({
   document,
+  sign,
   onVersionChanged,
 }: {
   document: DocumentDetail;
+  sign: ReturnType<typeof useSignDocument>;
   onVersionChanged: () => void;
 }) {
-  const sign = useSignDocument();
   const queryClient = useQueryClient();
+  // The page keeps its signing across documents: only this document's attempt speaks here.
+  const thisDocument = sign.variables?.id === document.id;
   const form = useForm({
     initialValues: { agreed: false, fullName: '', signatureImage: null as string | null },
     // A message stays until the next press of 'Sign', as before.
     clearInputErrorOnChange: false,
     validate: (values) => {
       const errors = signingErrors({ ...values, templateHash: document.templateHash });
+      // The server refuses another person's name too; said here at once, with the name it expects.
+      if (!errors.fullName && !signsAs(values.fullName, document.trainerName)) {
+        errors.fullName = nameMismatchMessage(document.trainerName);
+      }
       return errors.agreed ? { ...errors, agreed: documentMessages.agreeRequired } : errors;
     },
   });
@@ -61,12 +77,12 @@ export function SigningForm({
           required
         />
         <SignatureCanvas onChange={(image) => form.setFieldValue('signatureImage', image)} />
-        {sign.isError && (
+        {thisDocument && sign.isError && (
           <Alert color="red" role="alert">
             {getErrorMessage(sign.error)}
           </Alert>
         )}
-        <Button type="submit" size="md" loading={sign.isPending}>
+        <Button type="submit" size="md" loading={thisDocument && sign.isPending}>
           Sign {document.title}
         </Button>
       </Stack>

@@ -8,11 +8,15 @@ import { rememberReturnPath } from '@/lib/return-path';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDocument } from '../api/get-document';
 import { useEsignConsent } from '../api/get-esign-consent';
+import { useTrainerDocuments } from '../api/get-trainer-documents';
+import { useSignDocument } from '../api/sign-document';
+import { signingProgress } from '../signing-progress';
 import { AuditTrail } from './audit-trail';
 import { ConsentStep } from './consent-step';
 import { DocumentStatusBadge } from './document-status-badge';
 import { DocumentText } from './document-text';
 import { ElectronicRecordsSection } from './electronic-records-section';
+import { SignedState } from './signed-state';
 import { SigningForm } from './signing-form';
 
 function parseId(raw: string | undefined): number | null {
@@ -37,32 +41,6 @@ function DocumentHeader({ document }: { document: DocumentDetail }) {
   );
 }
 
-function SignedState({ document }: { document: DocumentDetail }) {
-  return (
-    <Alert
-      color="green"
-      title="Signed"
-      role="status"
-      // The light green's own title colour is too faint to read (contrast).
-      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
-    >
-      <Stack gap="xs">
-        <Text size="sm">
-          Signed by {document.signerName ?? 'you'} on {formatTimestamp(document.signedAt)}.
-        </Text>
-        <Group gap="xs" wrap="wrap">
-          <Button component="a" href={`/api/documents/${document.id}/pdf`} download variant="filled">
-            Download signed PDF
-          </Button>
-          <Button component={Link} to="/onboarding/documents" variant="default">
-            Back to your documents
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
 function SignInPrompt() {
   return (
     <Paper withBorder radius="md" p="md">
@@ -84,11 +62,15 @@ function SignInPrompt() {
   );
 }
 
-function TrainerSigning({ id }: { id: number }) {
+function TrainerSigning({ id, trainerId }: { id: number; trainerId: number | null }) {
   const consent = useEsignConsent();
   const given = consent.data?.given != null;
   // The text is only fetched after consent, so 'viewed' is recorded when it can actually be read.
   const document = useDocument(id, given);
+  // The signing lives here, not in the form the signature removes; the list is refreshed with the document.
+  const sign = useSignDocument();
+  const documents = useTrainerDocuments(trainerId);
+  const justSigned = sign.isSuccess && sign.data.id === id;
 
   if (consent.isPending) return <Loader aria-label="Loading" />;
   if (consent.isError)
@@ -109,7 +91,13 @@ function TrainerSigning({ id }: { id: number }) {
   return (
     <Stack gap="lg">
       <DocumentHeader document={d} />
-      {d.status === 'signed' && <SignedState document={d} />}
+      {d.status === 'signed' && (
+        <SignedState
+          document={d}
+          justSigned={justSigned}
+          progress={documents.data ? signingProgress(documents.data) : null}
+        />
+      )}
       {d.status === 'expired' && (
         <Alert color="red" role="alert">
           {documentMessages.expired}
@@ -119,7 +107,7 @@ function TrainerSigning({ id }: { id: number }) {
         <DocumentText body={d.body} />
       </Paper>
       {(d.status === 'sent' || d.status === 'pending') && (
-        <SigningForm document={d} onVersionChanged={() => void document.refetch()} />
+        <SigningForm document={d} sign={sign} onVersionChanged={() => void document.refetch()} />
       )}
       <ElectronicRecordsSection consent={consent.data} />
       <Anchor component={Link} to="/onboarding/documents">
@@ -174,7 +162,7 @@ export function SigningPage() {
   else if (id === null) content = <Alert color="red">This document address is not valid.</Alert>;
   else if (!user) content = <SignInPrompt />;
   else if (user.roles.includes('admin')) content = <AdminView id={id} />;
-  else content = <TrainerSigning id={id} />;
+  else content = <TrainerSigning id={id} trainerId={user.trainerId} />;
 
   return (
     <Container size="sm" px="md" py="lg" component="main">

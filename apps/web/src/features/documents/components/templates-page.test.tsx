@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession } from '@/features/admin/testing/fixtures';
 import { json, mockApi } from '@/test/mock-api';
@@ -16,6 +16,7 @@ const template = {
   publishedAt: '2025-03-05T14:07:00Z',
   versions: [{ version: 1, sha256: HASH, publishedAt: '2025-03-05T14:07:00Z' }],
 };
+const badge = '.mantine-Badge-label';
 const campaign = {
   type: 'nda',
   version: 1,
@@ -26,11 +27,22 @@ const campaign = {
 
 describe('document templates', () => {
   it('publishes a new version only after a dialog that warns everyone who signed will sign again', async () => {
+    // The server as it is: once published, the lists answer version 2 and its campaign.
+    let published = false;
+    const v2 = { ...template, title: 'Confidentiality Agreement', version: 2 };
     const fetchMock = mockApi({
       ...adminSession,
-      'GET /api/document-templates': json([template]),
-      'GET /api/document-templates/nda/campaign': json(campaign),
-      'POST /api/document-templates/nda/versions': json({ ...template, version: 2 }),
+      'GET /api/document-templates': () => json([published ? v2 : template]),
+      'GET /api/document-templates/nda/campaign': async () => {
+        if (!published) return json(campaign);
+        // As over a network: the new version's campaign arrives after the page already shows version 2.
+        await waitFor(() => expect(screen.getByText('Version 2', { selector: badge })).toBeInTheDocument());
+        return json({ ...campaign, version: 2, counts: { total: 1, signed: 0, waiting: 1, expired: 0 } });
+      },
+      'POST /api/document-templates/nda/versions': () => {
+        published = true;
+        return json(v2);
+      },
       'GET /api/documents': json([]),
       'GET /api/dashboard/stats': json({}),
     });
@@ -49,7 +61,12 @@ describe('document templates', () => {
     ).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/versions'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Non-Disclosure Agreement version 2 is published.')).toBeInTheDocument();
+    // The toast, and the page shows the new version and its campaign at once, without a reload.
+    expect(await screen.findByText('Confidentiality Agreement version 2 is published.')).toBeInTheDocument();
+    expect(screen.getByText('Version 2: 0 of 1 signed, 1 waiting, 0 expired')).toBeInTheDocument();
+    expect(screen.getByText('Version 2', { selector: badge })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish new version' })).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/versions'));
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       title: 'Confidentiality Agreement',

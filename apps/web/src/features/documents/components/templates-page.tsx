@@ -77,12 +77,21 @@ function Campaign({ template }: { template: DocumentTemplateView }) {
   );
 }
 
+const draftOf = (t: DocumentTemplateView): TemplateDraft => ({
+  title: t.title,
+  description: t.description,
+  body: t.body,
+});
+
 function TemplateEditor({ template }: { template: DocumentTemplateView }) {
-  const [draft, setDraft] = useState<TemplateDraft>({
-    title: template.title,
-    description: template.description,
-    body: template.body,
-  });
+  const [draft, setDraft] = useState<TemplateDraft>(() => draftOf(template));
+  // A new version (this admin's or another's) becomes the draft. The editor stays mounted across versions, so the
+  // publish that made one still gets to say so and its campaign block updates in place.
+  const [draftVersion, setDraftVersion] = useState(template.version);
+  if (draftVersion !== template.version) {
+    setDraftVersion(template.version);
+    setDraft(draftOf(template));
+  }
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof TemplateDraft, string>>>({});
   const preview = usePreviewTemplate();
@@ -180,6 +189,7 @@ function TemplateEditor({ template }: { template: DocumentTemplateView }) {
         onClose={() => setConfirming(false)}
         title={`Publish version ${template.version + 1} of ${template.title}?`}
         size="md"
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >
         <Stack gap="md">
           <Text size="sm">
@@ -237,7 +247,7 @@ export function DocumentTemplatesPage() {
         </Alert>
       )}
       {templates.data?.map((t) => (
-        <TemplateEditor key={`${t.type}-${t.version}`} template={t} />
+        <TemplateEditor key={t.type} template={t} />
       ))}
     </Stack>
   );

@@ -8,7 +8,7 @@ describe('verify page', () => {
   it('shows the recorded facts from the QR code and posts the chosen file as application/pdf', async () => {
     const fetchMock = mockApi({
       'GET /api/auth/session': json({ user: null }),
-      'GET /api/verify/5': json({
+      'GET /api/verify/5?code=Qr-Code_1': json({
         id: 5,
         title: 'Liability Waiver',
         signerName: 'Tina Trainer',
@@ -24,7 +24,7 @@ describe('verify page', () => {
         document: null,
       }),
     });
-    const { user } = renderApp('/verify?id=5');
+    const { user } = renderApp('/verify?id=5&code=Qr-Code_1');
     expect(await screen.findByText('What we recorded for document 5')).toBeInTheDocument();
     expect(screen.getByText(/Liability Waiver, signed by Tina Trainer/)).toBeInTheDocument();
     expect(screen.getByText('pdfsig file.pdf')).toBeInTheDocument();
@@ -36,5 +36,26 @@ describe('verify page', () => {
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/verify' && init?.method === 'POST');
     expect(new Headers(post?.[1]?.headers).get('Content-Type')).toBe('application/pdf');
     expect(post?.[1]?.body).toBeInstanceOf(Blob);
+  });
+
+  it('without the check code printed on the document, shows the record but not who signed it', async () => {
+    mockApi({
+      'GET /api/auth/session': json({ user: null }),
+      'GET /api/verify/6': json({
+        id: 6,
+        title: 'Liability Waiver',
+        signerName: null,
+        signedAt: '2025-03-06T15:30:00Z',
+        pdfSha256: HASH,
+        events: [{ type: 'signed', at: '2025-03-06T15:30:00Z' }],
+      }),
+    });
+    renderApp('/verify?id=6');
+    expect(await screen.findByText('What we recorded for document 6')).toBeInTheDocument();
+    expect(screen.getByText(/^Liability Waiver, signed on /)).toBeInTheDocument();
+    expect(screen.queryByText(/signed by/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/The signer's name shows through the link printed on the document/),
+    ).toBeInTheDocument();
   });
 });

@@ -56,8 +56,8 @@ function Result({ result }: { result: VerifyResult }) {
   );
 }
 
-function RecordedFacts({ id }: { id: number }) {
-  const facts = useVerifyFacts(id);
+function RecordedFacts({ id, code }: { id: number; code: string | null }) {
+  const facts = useVerifyFacts(id, code);
   if (facts.isPending) return <Loader size="sm" aria-label="Loading the recorded facts" />;
   if (facts.isError)
     return (
@@ -75,8 +75,16 @@ function RecordedFacts({ id }: { id: number }) {
           What we recorded for document {f.id}
         </Title>
         <Text size="sm">
-          {f.title}, signed by {f.signerName} on {formatTimestamp(f.signedAt)}.
+          {f.signerName !== null
+            ? `${f.title}, signed by ${f.signerName} on ${formatTimestamp(f.signedAt)}.`
+            : `${f.title}, signed on ${formatTimestamp(f.signedAt)}.`}
         </Text>
+        {f.signerName === null && (
+          <Text size="sm" c="gray.7">
+            The signer's name shows through the link printed on the document (its QR code), or when you check
+            the file below.
+          </Text>
+        )}
         {f.pdfSha256 && (
           <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
             SHA-256 of the issued PDF: {f.pdfSha256}
@@ -95,6 +103,7 @@ export function VerifyPage() {
   const [params] = useSearchParams();
   const rawId = Number(params.get('id'));
   const id = Number.isInteger(rawId) && rawId > 0 ? rawId : null;
+  const code = params.get('code');
   const verify = useVerifyPdf();
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
@@ -113,7 +122,7 @@ export function VerifyPage() {
           Check that a PDF signed through Soul Punch is one we issued and that not a single byte has changed
           since.
         </Text>
-        {id !== null && <RecordedFacts id={id} />}
+        {id !== null && <RecordedFacts id={id} code={code} />}
         <Box
           onDragOver={(e) => {
             e.preventDefault();

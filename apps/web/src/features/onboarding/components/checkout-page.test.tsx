@@ -31,6 +31,21 @@ describe('checkout page', () => {
     expect(requestsMade(fetchMock).filter((r) => r.includes('/api/enrolments'))).toEqual([]);
   });
 
+  it('shows the way back to the public site and, for trainers, to the login', async () => {
+    mockApi(signedOut);
+    renderApp('/onboarding/checkout');
+
+    const nav = await screen.findByRole('navigation', { name: 'Soul Punch' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Back to the Soul Punch site', '/public'],
+      ['Already a trainer? Sign in', '/trainer-portal/login'],
+    ]);
+  });
+
   it('offers both plans with their amounts, full by default, and says what the flex plan totals', async () => {
     mockApi(signedOut);
     const view = renderApp('/onboarding/checkout');
@@ -42,7 +57,7 @@ describe('checkout page', () => {
     expect(full).toBeChecked();
     expect(flex).not.toBeChecked();
     expect(within(full).getByText('$2,997')).toBeInTheDocument();
-    expect(within(full).getByText('save 25%')).toBeInTheDocument();
+    expect(within(full).getByText('save 33%')).toBeInTheDocument();
     expect(within(flex).getByText(/\$2,994 in total/)).toBeInTheDocument();
 
     await view.user.click(flex);

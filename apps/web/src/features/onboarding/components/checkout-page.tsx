@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Checkbox,
   Container,
   Group,
   Paper,
@@ -19,12 +18,14 @@ import {
   ENROLMENT_CODE_TTL_MINUTES,
   enrolmentMessages,
   formatUsd,
+  fullPlanSavePercent,
   PLANS,
   type PlanKey,
   planTotalCents,
 } from '@soulpunch/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { TermsAgreement } from '@/components/terms-agreement';
 import { useStartEnrolment, useVerifyEnrolmentEmail } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -157,6 +158,7 @@ export function CheckoutPage() {
             valid for 2 years.
           </Text>
         </Stack>
+        <CheckoutWayOut />
         {alert && (
           <Alert color="red" role="alert" title="Missing information">
             {alert}
@@ -221,18 +223,10 @@ export function CheckoutPage() {
                   error={fields.state}
                 />
               </SimpleGrid>
-              <Checkbox
+              <TermsAgreement
                 checked={details.agreeTerms}
-                onChange={(e) => set('agreeTerms')(e.currentTarget.checked)}
+                onChange={set('agreeTerms')}
                 error={fields.agreeTerms}
-                label={
-                  <>
-                    I agree to the{' '}
-                    <Anchor component={Link} to="/legal/terms" target="_blank">
-                      Terms &amp; Conditions
-                    </Anchor>
-                  </>
-                }
               />
               <Group justify="flex-end">
                 <Button onClick={toPayment}>Continue to Payment Options</Button>
@@ -258,7 +252,7 @@ export function CheckoutPage() {
                       <Stack gap={4}>
                         <Group gap="xs">
                           <Text fw={700}>{PLANS.full.label}</Text>
-                          <Badge color="green">{`save ${PLANS.full.savePercent}%`}</Badge>
+                          <Badge color="green">{`save ${fullPlanSavePercent()}%`}</Badge>
                         </Group>
                         <Group gap="xs" align="baseline">
                           <Text fz={28} fw={800}>
@@ -324,6 +318,20 @@ export function CheckoutPage() {
         </Tabs>
       </Stack>
     </Container>
+  );
+}
+
+/** The checkout has no site header: the way back to the public site, and to the login for trainers. */
+function CheckoutWayOut() {
+  return (
+    <Group component="nav" aria-label="Soul Punch" gap="lg">
+      <Anchor component={Link} to="/public" underline="always">
+        Back to the Soul Punch site
+      </Anchor>
+      <Anchor component={Link} to="/trainer-portal/login" underline="always">
+        Already a trainer? Sign in
+      </Anchor>
+    </Group>
   );
 }
 

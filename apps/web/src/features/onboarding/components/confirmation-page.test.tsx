@@ -33,7 +33,20 @@ describe('post-payment confirmation page', () => {
       screen.getByText(/We received \$499 for the Flex Plan \(payment 1 of 6, \$2,994 in total\)/),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /full name/i })).toHaveValue('Dana Reyes');
+  });
+
+  it("names the plan in full words: 'for the Pay in Full plan'", async () => {
+    const paidFull = { ...paidFlex, plan: 'full' as const, amountCents: 199_700, totalCents: 199_700 };
+    mockApi({ 'GET /api/auth/session': json({ user: null }), 'GET /api/enrolments/current': json(paidFull) });
+    renderApp('/onboarding/confirmation');
+    expect(
+      await screen.findByText(/We received \$1,997 for the Pay in Full plan\. A receipt/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /city/i })).toHaveValue('Tulsa');
+    // The address paid under is shown, not offered for editing (the server would refuse a change).
+    const email = screen.getByRole('textbox', { name: /^email/i });
+    expect(email).toHaveValue(paidFlex.email);
+    expect(email).toHaveAttribute('readonly');
   });
 
   it('asks for the missing required fields without calling the server', async () => {

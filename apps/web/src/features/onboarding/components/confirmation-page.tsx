@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { enrolmentMessages, formatUsd, PLANS } from '@soulpunch/shared';
+import { enrolmentMessages, formatUsd, PLANS, planInSentence } from '@soulpunch/shared';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirmEnrolment, useCurrentEnrolment } from '@/features/payments';
@@ -123,7 +123,7 @@ export function ConfirmationPage() {
         <Stack gap={4}>
           <Title order={1}>Payment Completed</Title>
           <Text c="gray.7">
-            Thank you! We received {formatUsd(data.amountCents)} for the {PLANS[data.plan].label}
+            Thank you! We received {formatUsd(data.amountCents)} for {planInSentence(data.plan)}
             {data.plan === 'flex'
               ? ` (payment 1 of ${PLANS.flex.instalments}, ${formatUsd(data.totalCents)} in total)`
               : ''}
@@ -163,12 +163,14 @@ export function ConfirmationPage() {
               error={fields.fullName}
               autoComplete="name"
             />
+            {/* The address the enrolment was paid under and its code was sent to: the server keeps it, so it is
+                shown, not offered for editing (a change would only be refused). */}
             <TextInput
               label="Email"
               type="email"
-              required
+              readOnly
+              description="The address you enrolled with; your sign-in links come here."
               value={details?.email ?? ''}
-              onChange={set('email')}
               error={fields.email}
               autoComplete="email"
             />

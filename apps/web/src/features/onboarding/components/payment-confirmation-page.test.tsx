@@ -39,7 +39,19 @@ describe('payment confirmation page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Complete Your Payment' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    // The checkout moved this tab to the provider's page: nothing 'opened' anywhere else.
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(
+      "Pay on our payment provider's secure page, where the checkout took you.",
+    );
     expect(screen.getByRole('button', { name: "I've Completed Payment" })).toBeInTheDocument();
+  });
+
+  it('says the payment arrived and that the button goes on, not that anything is confirmed yet', async () => {
+    mockApi({ ...signedOut, 'GET /api/enrolments/current': json(paid) });
+    renderApp('/onboarding/payment-confirmation');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We have received your payment. Press "I\'ve Completed Payment" to go on.',
+    );
   });
 
   it('waits while the payment is not confirmed, keeps checking, and goes on once it is', async () => {

@@ -67,7 +67,7 @@ export function PaymentConfirmationPage() {
         <Title order={1}>Complete Your Payment</Title>
         <Paper withBorder p="lg" radius="md">
           <List type="ordered" spacing="sm">
-            <List.Item>Pay on the secure payment page that opened from the checkout.</List.Item>
+            <List.Item>Pay on our payment provider's secure page, where the checkout took you.</List.Item>
             <List.Item>
               Wait for the payment provider to confirm your payment (usually a few seconds).
             </List.Item>
@@ -112,7 +112,7 @@ export function PaymentConfirmationPage() {
             <ThemeIcon color="green" radius="xl" aria-hidden>
               ✓
             </ThemeIcon>
-            <Text>Your payment is confirmed.</Text>
+            <Text>We have received your payment. Press "I've Completed Payment" to go on.</Text>
           </Group>
         )}
         <Group justify="space-between">

@@ -2,6 +2,7 @@ import { Alert, Button, Container, SimpleGrid, Stack, Text, Title } from '@manti
 import { Link } from 'react-router';
 import { usePaymentProvider } from '@/features/payments';
 import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const onboardingScreens = [
   { to: '/onboarding/checkout', label: 'Checkout' },
@@ -12,6 +13,7 @@ const onboardingScreens = [
 
 /** Spec 2.6: jumps straight to each onboarding screen, for trying the flow out of order. */
 export function TestModePage() {
+  useDocumentTitle('Test Mode | Soul Punch');
   const provider = usePaymentProvider();
   // Only while the offline test provider takes payments: with real payments there is no test mode.
   if (provider.isPending) {

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useSession } from '@/features/auth';
 import { useRecordResourceVisit, useResources } from '@/features/trainer-portal';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -10,10 +11,27 @@ const ESSENTIAL = 'Essential Access';
 /** Welcome: the Essential Access resources, each marked 'Visited' once opened (kept on the server), and the portal. */
 export function WelcomePage() {
   useDocumentTitle('Welcome to Soul Punch');
-  const resources = useResources();
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const resources = useResources({ enabled: signedIn });
   const visit = useRecordResourceVisit();
   const essential =
     resources.data?.categories.find((c) => c.name === ESSENTIAL) ?? resources.data?.categories[0] ?? null;
+
+  if (session.data && !signedIn) {
+    // A visitor (or a trainer whose session ended): nothing here is theirs to see until they sign in.
+    return (
+      <Container size="sm" py="xl" px="md">
+        <Stack gap="lg">
+          <Title order={1}>Welcome to Soul Punch</Title>
+          <Text>Sign in to see your essentials and your trainer portal.</Text>
+          <Button component={Link} to="/trainer-portal/login" size="md" w="fit-content">
+            Sign in
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
 
   return (
     <Container size="sm" py="xl" px="md">
@@ -27,10 +45,7 @@ export function WelcomePage() {
         </Stack>
         {resources.isError && (
           <Alert color="red" role="alert">
-            {getErrorMessage(resources.error)}{' '}
-            <Anchor component={Link} to="/trainer-portal/login">
-              Sign in
-            </Anchor>
+            {getErrorMessage(resources.error)}
           </Alert>
         )}
         {essential && (

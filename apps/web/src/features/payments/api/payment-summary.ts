@@ -1,4 +1,4 @@
-import type { PaymentEventView, PaymentSummary } from '@soulpunch/shared';
+import type { OfflinePayment, PaymentEventView, PaymentSummary } from '@soulpunch/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -20,7 +20,7 @@ export function usePaymentSummary(trainerId: number) {
 }
 
 export type PaymentAction =
-  | { kind: 'offline'; amountCents: number; reason: string }
+  | ({ kind: 'offline' } & OfflinePayment)
   | { kind: 'refund' | 'waive'; paymentId: number; reason: string }
   | { kind: 'pause' | 'resume' | 'reinstate'; reason: string };
 
@@ -35,10 +35,11 @@ const actionPath: Record<PaymentAction['kind'], string> = {
 
 export function applyPaymentAction(trainerId: number, action: PaymentAction): Promise<PaymentSummary> {
   const path = actionPath[action.kind].replace('{p}', 'paymentId' in action ? String(action.paymentId) : '');
-  const body =
-    action.kind === 'offline'
-      ? { amountCents: action.amountCents, reason: action.reason }
-      : { reason: action.reason };
+  let body: object = { reason: action.reason };
+  if (action.kind === 'offline') {
+    const { kind: _kind, ...payment } = action;
+    body = payment;
+  }
   return api<PaymentSummary>(`/api/trainers/${trainerId}/${path}`, { method: 'POST', body });
 }
 
@@ -48,8 +49,11 @@ export function usePaymentAction(trainerId: number) {
     mutationFn: (action: PaymentAction) => applyPaymentAction(trainerId, action),
     onSuccess: (summary) => {
       queryClient.setQueryData(paymentSummaryKey(trainerId), summary);
-      // The trainer's status badge and audit history change with the action and its reason.
-      return queryClient.invalidateQueries({ queryKey: ['trainers', 'detail', trainerId] });
+      // The trainer's status badge (detail and list), the dashboard's counts and the audit history change.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['trainers'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]);
     },
   });
 }

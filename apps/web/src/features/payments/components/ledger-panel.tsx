@@ -8,6 +8,8 @@ import {
   Modal,
   NumberInput,
   Paper,
+  Radio,
+  Select,
   Stack,
   Table,
   Text,
@@ -16,21 +18,62 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatUsd, type LedgerEntry, PLANS } from '@soulpunch/shared';
+import {
+  formatUsd,
+  LEDGER_STATUS_LABELS,
+  type LedgerEntry,
+  OFFLINE_PAYMENT_METHODS,
+  type OfflinePaymentMethod,
+  offlinePaymentMethodLabels,
+  PAYMENT_STATUS_LABELS,
+  PLANS,
+  type PlanKey,
+  paymentWord,
+} from '@soulpunch/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { type PaymentAction, usePaymentAction, usePaymentSummary } from '../api/payment-summary';
+import { useEmailEnrolmentLink } from '../api/portal-enrolment';
+import { newRequestId } from '../utils/request-id';
 
+// Dark shades only: each badge's words keep 4.5:1 against its background (axe color-contrast).
 const STATUS_COLORS: Record<string, string> = {
-  paid: 'green',
-  scheduled: 'gray',
-  failed: 'red',
-  refunded: 'orange',
-  waived: 'teal',
-  disputed: 'red',
-  paused: 'yellow',
+  paid: 'teal.9',
+  scheduled: 'gray.7',
+  failed: 'red.9',
+  refunded: 'red.9',
+  waived: 'cyan.9',
+  disputed: 'red.9',
+  paused: 'grape.9',
 };
+
+const STANDING_COLORS: Record<string, string> = {
+  completed: 'teal.9',
+  pending: 'gray.7',
+  past_due: 'red.9',
+  failed: 'red.9',
+  refunded: 'red.9',
+  disputed: 'red.9',
+};
+
+/** What the dialog's button does, in words (never a bare 'Confirm'). */
+const ACTION_BUTTON: Record<PaymentAction['kind'], string> = {
+  offline: 'Record payment',
+  refund: 'Record refund',
+  waive: 'Waive instalment',
+  pause: 'Pause plan',
+  resume: 'Resume plan',
+  reinstate: 'Reinstate certification',
+};
+
+const METHOD_OPTIONS = OFFLINE_PAYMENT_METHODS.map((value) => ({
+  value,
+  label: offlinePaymentMethodLabels[value],
+}));
+
+/** A plan's payment, or an amount the admin states. */
+type AmountChoice = PlanKey | 'other';
 
 const when = (iso: string | null) =>
   iso
@@ -42,36 +85,57 @@ const when = (iso: string | null) =>
       })
     : 'N/A';
 
-type Pending = { kind: PaymentAction['kind']; paymentId?: number; title: string };
+type Pending = { kind: PaymentAction['kind']; paymentId?: number; title: string; requestId?: string };
 
 /** Admin: the trainer's plan, the ledger, and the actions on it, each with a reason kept in the history. */
 export function LedgerPanel({ trainerId }: { trainerId: number }) {
   const summary = usePaymentSummary(trainerId);
   const action = usePaymentAction(trainerId);
+  const enrolmentLink = useEmailEnrolmentLink(trainerId);
   const [pending, setPending] = useState<Pending | null>(null);
+  // Closing keeps `pending`, so the dialog keeps its title and button words while it fades out.
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const close = () => setDialogOpen(false);
   const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState<number | string>(PLANS.flex.amountCents / 100);
+  const [amount, setAmount] = useState<number | string>('');
+  const [method, setMethod] = useState<OfflinePaymentMethod | null>(null);
+  const [amountChoice, setAmountChoice] = useState<AmountChoice>('full');
 
   const s = summary.data;
   const open = (p: Pending) => {
     setReason('');
+    setAmount('');
+    setMethod(null);
+    setAmountChoice(s?.plan ?? 'full');
     action.reset();
-    setPending(p);
+    // One id per opened form: a second press or a retry of the same form is applied once by the server.
+    setPending(p.kind === 'offline' ? { ...p, requestId: newRequestId() } : p);
+    setDialogOpen(true);
   };
+  const openOffline = () => open({ kind: 'offline', title: 'Record an offline payment' });
 
   function submit() {
     if (!pending) return;
     const base = { reason };
     const request: PaymentAction =
       pending.kind === 'offline'
-        ? { kind: 'offline', amountCents: Math.round(Number(amount) * 100), ...base }
+        ? {
+            kind: 'offline',
+            // The server names what is missing or wrong; an empty choice is sent as it is.
+            method: (method ?? '') as OfflinePaymentMethod,
+            ...(amountChoice === 'other'
+              ? { amountCents: amount === '' ? Number.NaN : Math.round(Number(amount) * 100) }
+              : { plan: amountChoice }),
+            requestId: pending.requestId as string,
+            ...base,
+          }
         : pending.kind === 'refund' || pending.kind === 'waive'
           ? { kind: pending.kind, paymentId: pending.paymentId as number, ...base }
           : { kind: pending.kind, ...base };
     action.mutate(request, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: 'Success', message: `${pending.title}: done` });
-        setPending(null);
+        close();
       },
       onError: (error) => {
         notifications.show({
@@ -82,6 +146,9 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
       },
     });
   }
+
+  const fieldErrors: Record<string, string | undefined> =
+    (isApiError(action.error, 400) ? action.error.body?.error.fields : undefined) ?? {};
 
   const rowActions = (e: LedgerEntry) => {
     const items: Pending[] = [];
@@ -109,13 +176,49 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
           </Alert>
         )}
         {s && !s.plan && (
-          <Text c="gray.7">No payment plan: this trainer did not enrol through the checkout.</Text>
+          <Stack gap="sm">
+            <Group gap="sm">
+              <Badge color={STANDING_COLORS[s.paymentStatus] ?? 'gray.7'}>
+                {paymentWord(PAYMENT_STATUS_LABELS, s.paymentStatus)}
+              </Badge>
+              <Text c="gray.7">No payment plan: this trainer did not enrol through the checkout.</Text>
+            </Group>
+            <Text fz="sm">
+              Paid another way (cheque, bank transfer, cash) or fee waived? Record it here: it goes into the
+              ledger like any payment. Or e-mail them the link to choose a plan and pay from their portal.
+            </Text>
+            <Group gap="sm">
+              <Button variant="default" onClick={openOffline}>
+                Record offline payment
+              </Button>
+              <Button
+                variant="default"
+                loading={enrolmentLink.isPending}
+                onClick={() =>
+                  enrolmentLink.mutate(undefined, {
+                    onSuccess: ({ sentTo }) =>
+                      notifications.show({
+                        color: 'green',
+                        title: 'Enrolment link sent',
+                        message: `${sentTo} can now choose a plan and pay from their portal.`,
+                      }),
+                    onError: (error) =>
+                      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) }),
+                  })
+                }
+              >
+                E-mail an enrolment link
+              </Button>
+            </Group>
+          </Stack>
         )}
         {s?.plan && (
           <>
             <Group gap="sm">
-              <Badge color={s.pastDue ? 'red' : 'green'}>{s.paymentStatus}</Badge>
-              <Text fw={600}>{s.plan === 'full' ? 'Pay in Full' : 'Flex Plan'}</Text>
+              <Badge color={STANDING_COLORS[s.paymentStatus] ?? 'gray.7'}>
+                {paymentWord(PAYMENT_STATUS_LABELS, s.paymentStatus)}
+              </Badge>
+              <Text fw={600}>{PLANS[s.plan].label}</Text>
               <Text>{s.progressLabel}</Text>
             </Group>
             {s.accessPaused && (
@@ -124,8 +227,17 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
             {s.certificationSuspended && (
               <Alert color="orange">Certification suspended: {s.suspensionReason}</Alert>
             )}
-            <Table.ScrollContainer minWidth={640}>
-              <Table>
+            {/* On a phone the table scrolls sideways inside its frame; the page itself never does. */}
+            <Table.ScrollContainer
+              type="native"
+              minWidth={760}
+              tabIndex={0}
+              role="region"
+              aria-label="Payment ledger"
+              // Hidden column labels are positioned: inside this frame, not stretching the page sideways.
+              style={{ position: 'relative' }}
+            >
+              <Table style={{ whiteSpace: 'nowrap' }}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>#</Table.Th>
@@ -133,8 +245,9 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
                     <Table.Th>Due</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Attempts</Table.Th>
-                    <Table.Th>Paid at</Table.Th>
+                    <Table.Th>Paid on</Table.Th>
                     <Table.Th>Receipt</Table.Th>
+                    <Table.Th>Note</Table.Th>
                     <Table.Th>
                       <VisuallyHidden>Actions</VisuallyHidden>
                     </Table.Th>
@@ -147,8 +260,12 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
                       <Table.Td>{formatUsd(Math.abs(e.amountCents))}</Table.Td>
                       <Table.Td>{e.dueOn ? when(e.dueOn) : 'N/A'}</Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS_COLORS[e.status] ?? 'gray'} variant="light">
-                          {e.status}
+                        <Badge
+                          color={STATUS_COLORS[e.status] ?? 'gray.7'}
+                          variant="outline"
+                          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                        >
+                          {paymentWord(LEDGER_STATUS_LABELS, e.status)}
                         </Badge>
                       </Table.Td>
                       <Table.Td>{e.attempts}</Table.Td>
@@ -163,6 +280,7 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
                           'N/A'
                         )}
                       </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'normal', minWidth: 200 }}>{e.note ?? ''}</Table.Td>
                       <Table.Td>
                         {rowActions(e).map((p) => (
                           <Button key={p.kind} size="compact-xs" variant="subtle" onClick={() => open(p)}>
@@ -182,9 +300,7 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => open({ kind: 'offline', title: 'Record an offline payment' })}>
-                  Record offline payment
-                </Menu.Item>
+                <Menu.Item onClick={openOffline}>Record offline payment</Menu.Item>
                 <Menu.Item onClick={() => open({ kind: 'pause', title: 'Pause the plan' })}>
                   Pause plan
                 </Menu.Item>
@@ -202,9 +318,10 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
         )}
       </Stack>
       <Modal
-        opened={pending !== null}
-        onClose={() => setPending(null)}
+        opened={dialogOpen}
+        onClose={close}
         title={pending?.title}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         centered
         size="md"
       >
@@ -215,13 +332,51 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
             </Alert>
           )}
           {pending?.kind === 'offline' && (
-            <NumberInput
-              label="Amount received (USD)"
-              min={1}
-              value={amount}
-              onChange={setAmount}
-              decimalScale={2}
-            />
+            <>
+              <Select
+                label="How it was paid"
+                required
+                data={METHOD_OPTIONS}
+                value={method}
+                onChange={(v) => setMethod(v as OfflinePaymentMethod | null)}
+                error={fieldErrors.method}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Radio.Group
+                label={method === 'waived' ? 'Amount waived' : 'Amount received'}
+                required
+                value={amountChoice}
+                onChange={(v) => setAmountChoice(v as AmountChoice)}
+                error={amountChoice === 'other' ? undefined : (fieldErrors.amountCents ?? fieldErrors.plan)}
+              >
+                <Stack gap="xs" mt="xs">
+                  {(s?.plan ? [s.plan] : (['full', 'flex'] as const)).map((plan) => (
+                    <Radio
+                      key={plan}
+                      value={plan}
+                      label={
+                        plan === 'full'
+                          ? `The Pay in Full plan: ${formatUsd(PLANS.full.amountCents)}`
+                          : `One monthly payment of the Flex Plan: ${formatUsd(PLANS.flex.amountCents)}`
+                      }
+                    />
+                  ))}
+                  <Radio value="other" label="Another amount" />
+                </Stack>
+              </Radio.Group>
+              {amountChoice === 'other' && (
+                <NumberInput
+                  label="Amount (USD)"
+                  required
+                  min={0}
+                  allowNegative={false}
+                  value={amount}
+                  onChange={setAmount}
+                  decimalScale={2}
+                  error={fieldErrors.amountCents}
+                />
+              )}
+            </>
           )}
           <Textarea
             label="Reason (kept in the trainer's history)"
@@ -229,14 +384,14 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
             minRows={2}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
-            error={isApiError(action.error, 400) ? action.error.body?.error.fields?.reason : undefined}
+            error={fieldErrors.reason}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button onClick={submit} loading={action.isPending}>
-              Confirm
+              {pending ? ACTION_BUTTON[pending.kind] : ''}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { formatUsd } from '@soulpunch/shared';
+import { formatUsd, PORTAL_ENROLMENT_PATH } from '@soulpunch/shared';
+import { Link } from 'react-router';
 import { usePaymentSummary } from '../api/payment-summary';
 
 const longDate = (iso: string) =>
@@ -14,6 +15,19 @@ const longDate = (iso: string) =>
 export function PaymentBanner({ trainerId }: { trainerId: number }) {
   const summary = usePaymentSummary(trainerId);
   const s = summary.data;
+  // A trainer an admin added, with nothing paid yet: the way to enrol (the page the e-mailed link opens).
+  if (s && !s.plan && s.paymentStatus === 'pending') {
+    return (
+      <Alert color="blue" role="status" title="Complete your enrolment">
+        <Group justify="space-between" gap="sm">
+          <Text fz="sm">Choose how to pay for the certification program to complete your enrolment.</Text>
+          <Button component={Link} to={PORTAL_ENROLMENT_PATH}>
+            Choose your plan
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
   if (!s?.plan) return null;
   const failed = s.entries.find((e) => e.status === 'failed');
   if (s.pastDue && failed) {

@@ -12,6 +12,9 @@ const processed: PaymentEventView = {
   receivedAt: '2027-01-05T10:00:00Z',
   processedAt: '2027-01-05T10:00:01Z',
   error: null,
+  trainer: { id: 7, name: 'Nora Quinn' },
+  amountCents: 49_900,
+  currency: 'usd',
 };
 const failed: PaymentEventView = {
   id: 'evt_failed',
@@ -20,6 +23,9 @@ const failed: PaymentEventView = {
   receivedAt: '2027-02-05T10:00:00Z',
   processedAt: null,
   error: 'No instalment matches subscription sub_123',
+  trainer: null,
+  amountCents: null,
+  currency: null,
 };
 
 const rowOf = (id: string) => screen.getByText(id).closest('tr') as HTMLElement;
@@ -42,7 +48,15 @@ describe('admin payment events page', () => {
     await screen.findByText('evt_failed');
     const failedRow = rowOf('evt_failed');
     expect(failedRow).toHaveTextContent('No instalment matches subscription sub_123');
-    expect(within(failedRow).getByText('not processed')).toBeInTheDocument();
+    expect(within(failedRow).getByText('Not processed')).toBeInTheDocument();
+    // Each event names its trainer (a link to their page) and its amount; one naming none says so.
+    const okRow = rowOf('evt_ok');
+    expect(within(okRow).getByRole('link', { name: 'Nora Quinn' })).toHaveAttribute(
+      'href',
+      '/admin/trainers/7',
+    );
+    expect(okRow).toHaveTextContent('$499');
+    expect(failedRow).toHaveTextContent('Unknown');
     // A processed event has nothing to replay.
     expect(within(rowOf('evt_ok')).queryByRole('button')).toBeNull();
 
@@ -51,7 +65,7 @@ describe('admin payment events page', () => {
     expect(await screen.findByText('The event was processed.')).toBeInTheDocument();
     expect(requestsMade(fetchMock)).toContain('POST /api/payment-events/evt_failed/replay');
     // The list is asked again: the event now shows as processed, with nothing left to replay.
-    await vi.waitFor(() => expect(within(rowOf('evt_failed')).queryByText('not processed')).toBeNull());
+    await vi.waitFor(() => expect(within(rowOf('evt_failed')).queryByText('Not processed')).toBeNull());
     expect(within(rowOf('evt_failed')).queryByRole('button')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Loader,
@@ -11,6 +12,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { formatUsd } from '@soulpunch/shared';
+import { Link } from 'react-router';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaymentEvents, useReplayPaymentEvent } from '../api/payment-summary';
@@ -23,6 +26,9 @@ const stamp = (iso: string) =>
     hour: 'numeric',
     minute: '2-digit',
   });
+
+/** A badge is never cut to an ellipsis: its column widens (the table scrolls inside its frame on a phone). */
+const WHOLE_BADGE = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
 /** Admin: every event the payment provider sent, whether it was processed, and a way to replay one that failed. */
 export function PaymentEventsPage() {
@@ -43,12 +49,22 @@ export function PaymentEventsPage() {
       {events.data?.length === 0 && <Text c="gray.7">No events received yet.</Text>}
       {events.data && events.data.length > 0 && (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer
+            type="native"
+            minWidth={860}
+            tabIndex={0}
+            role="region"
+            aria-label="Payment events"
+            // Hidden column labels are positioned: inside this frame, not stretching the page sideways.
+            style={{ position: 'relative' }}
+          >
             <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Event</Table.Th>
                   <Table.Th>Type</Table.Th>
+                  <Table.Th>Trainer</Table.Th>
+                  <Table.Th>Amount</Table.Th>
                   <Table.Th>Received</Table.Th>
                   <Table.Th>Processed</Table.Th>
                   <Table.Th>Error</Table.Th>
@@ -62,12 +78,32 @@ export function PaymentEventsPage() {
                   <Table.Tr key={e.id}>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{e.id}</Table.Td>
                     <Table.Td>{e.type}</Table.Td>
-                    <Table.Td>{stamp(e.receivedAt)}</Table.Td>
                     <Table.Td>
-                      {e.processedAt ? (
-                        <Badge color="green">{stamp(e.processedAt)}</Badge>
+                      {e.trainer ? (
+                        <Anchor component={Link} to={`/admin/trainers/${e.trainer.id}`}>
+                          {e.trainer.name}
+                        </Anchor>
                       ) : (
-                        <Badge color="red">not processed</Badge>
+                        <Text span c="gray.7" fz="sm">
+                          Unknown
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {e.amountCents === null
+                        ? 'N/A'
+                        : `${formatUsd(e.amountCents)}${e.currency && e.currency !== 'usd' ? ` ${e.currency.toUpperCase()}` : ''}`}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{stamp(e.receivedAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {e.processedAt ? (
+                        <Badge color="teal.9" styles={WHOLE_BADGE}>
+                          {stamp(e.processedAt)}
+                        </Badge>
+                      ) : (
+                        <Badge color="red.9" styles={WHOLE_BADGE}>
+                          Not processed
+                        </Badge>
                       )}
                     </Table.Td>
                     <Table.Td>{e.error ?? ''}</Table.Td>

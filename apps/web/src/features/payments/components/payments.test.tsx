@@ -150,6 +150,75 @@ describe('admin ledger panel', () => {
       'href',
       '/admin/payment-events',
     );
+    // Statuses in words, never the stored values.
+    expect(within(rows[1] as HTMLElement).getByText('Paid')).toBeInTheDocument();
+    expect(within(rows[6] as HTMLElement).getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+  });
+
+  it("says 'Past Due', not the stored value", async () => {
+    mockApi({
+      'GET /api/trainers/7/payments': json({ ...flexOnTrack, paymentStatus: 'past_due', pastDue: true }),
+    });
+    renderWithApp(<LedgerPanel trainerId={7} />);
+    expect(await screen.findByText('Past Due')).toBeInTheDocument();
+    expect(screen.queryByText('past_due')).toBeNull();
+  });
+
+  it('records an offline payment for a trainer with no plan, sending one request id however often it is sent', async () => {
+    const noPlan: PaymentSummary = {
+      ...flexOnTrack,
+      plan: null,
+      paymentStatus: 'pending',
+      paidCount: 0,
+      totalCount: 0,
+      progressLabel: 'No payment recorded',
+      nextDue: null,
+      entries: [],
+    };
+    const paidInFull: PaymentSummary = {
+      ...noPlan,
+      plan: 'full',
+      paymentStatus: 'completed',
+      paidCount: 1,
+      totalCount: 1,
+      progressLabel: 'Paid in full',
+      entries: [entry(1, { kind: 'payment', status: 'paid', paidAt: '2027-01-05T10:00:00Z' })],
+    };
+    let tries = 0;
+    const fetchMock = mockApi({
+      'GET /api/trainers/7/payments': json(noPlan),
+      // The first answer is lost (a network error); the retry of the same form goes through.
+      'POST /api/trainers/7/payments/offline': () =>
+        ++tries === 1
+          ? json({ error: { code: 'internal_error', message: 'Try again' } }, { status: 503 })
+          : json(paidInFull),
+    });
+    const { user } = renderWithApp(<LedgerPanel trainerId={7} />);
+
+    expect(await screen.findByText('Pending')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Record offline payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record an offline payment' });
+    await user.click(within(dialog).getByRole('combobox', { name: /How it was paid/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cheque' }));
+    await user.click(within(dialog).getByRole('radio', { name: /The Pay in Full plan/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Cheque 1042');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Record an offline payment failed')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+
+    expect(await screen.findByText('Paid in full')).toBeInTheDocument();
+    const bodies = fetchMock.mock.calls
+      .filter(([url]) => url === '/api/trainers/7/payments/offline')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toEqual({
+      method: 'cheque',
+      plan: 'full',
+      reason: 'Cheque 1042',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(bodies[1].requestId).toBe(bodies[0].requestId);
   });
 
   it('waives an instalment with a reason and shows the answer', async () => {
@@ -167,10 +236,10 @@ describe('admin ledger panel', () => {
     await user.click(within(row6).getByRole('button', { name: 'Waive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Waive this instalment' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Hardship, agreed by phone');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Waive instalment' }));
 
     expect(await screen.findByText('Waive this instalment: done')).toBeInTheDocument();
-    expect(within(screen.getAllByRole('row')[6] as HTMLElement).getByText('waived')).toBeInTheDocument();
+    expect(within(screen.getAllByRole('row')[6] as HTMLElement).getByText('Waived')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/trainers/7/payments/106/waive');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ reason: 'Hardship, agreed by phone' });
   });
@@ -194,7 +263,7 @@ describe('admin ledger panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Plan actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Pause plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pause the plan' });
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pause plan' }));
 
     expect(await within(dialog).findByText('Please give a reason')).toBeInTheDocument();
     expect(await screen.findByText('Pause the plan failed')).toBeInTheDocument();

@@ -18,6 +18,7 @@ export function resourcesQueryOptions() {
   return queryOptions({ queryKey: resourcesQueryKey, queryFn: getResources });
 }
 
-export function useResources() {
-  return useQuery(resourcesQueryOptions());
+/** `enabled: false` while no one is signed in: the catalogue is only for trainers. */
+export function useResources({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...resourcesQueryOptions(), enabled });
 }

@@ -1,6 +1,7 @@
 import type { ApiAnswer, resourceVisitSchema } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refetchProgressViews } from '@/lib/progress-views';
 import { type PortalResource, type PortalResources, resourcesQueryKey } from './get-resources';
 
 /** `firstVisit` is true only the first time this trainer opens the resource. */
@@ -27,7 +28,11 @@ export function useRecordResourceVisit() {
       queryClient.setQueryData<PortalResources>(resourcesQueryKey, (current) =>
         current ? markVisited(current, resourceId) : current,
       );
-      await queryClient.invalidateQueries({ queryKey: resourcesQueryKey });
+      // Opening a step's resource (the video library, the WhatsApp community...) may tick its step.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: resourcesQueryKey }),
+        refetchProgressViews(queryClient),
+      ]);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { OnboardingChecklist, OnboardingStepKey } from '@soulpunch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refetchProgressViews } from '@/lib/progress-views';
 import { onboardingQueryKey } from './get-onboarding';
 
 export interface UpdateOnboardingStepInput {
@@ -25,9 +26,10 @@ export function useUpdateOnboardingStep() {
   return useMutation({
     mutationFn: updateOnboardingStep,
     onSuccess: async (checklist, { trainerId }) => {
-      // The answer is the whole new checklist: show it at once, then confirm with the server.
+      // The answer is the whole new checklist: show it at once, then confirm with the server. The step's fact is
+      // also what the admin's bars and the profile editor read.
       queryClient.setQueryData(onboardingQueryKey(trainerId), checklist);
-      await queryClient.invalidateQueries({ queryKey: onboardingQueryKey(trainerId) });
+      await refetchProgressViews(queryClient, trainerId);
     },
   });
 }

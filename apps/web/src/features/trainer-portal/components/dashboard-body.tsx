@@ -1,6 +1,7 @@
 import { Button, Center, Grid, Stack, Text } from '@mantine/core';
 import { ErrorView } from '@/components/error-view';
 import { AssistantCard } from '@/features/assistant';
+import { CertificationStatusCard, InsuranceCard } from '@/features/certification';
 import { DocumentsNotice } from '@/features/documents';
 import { PaymentBanner, ResourcesPaused } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -9,14 +10,13 @@ import { type TrainerSummary, useTrainerByEmail } from '../api/get-trainer-by-em
 import { useTrainerProfile } from '../api/get-trainer-profile';
 import { CertificationCard } from './dashboard/certification-card';
 import { OnboardingCard } from './dashboard/onboarding-card';
-import { RenewalNotice } from './dashboard/renewal-notice';
 import { ResourcesPanel, ResourcesUnavailable } from './dashboard/resources-panel';
 import { UpcomingTrainingCard } from './dashboard/upcoming-training-card';
 import { WelcomeCard } from './dashboard/welcome-card';
 
 function LoadingProfile() {
   return (
-    <Center py="xl">
+    <Center py="xl" mih="100vh">
       <Text role="status">Loading your profile...</Text>
     </Center>
   );
@@ -36,7 +36,7 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
       <WelcomeCard name={trainer.name} city={data?.city} state={data?.state} picture={data?.profilePicture} />
       <PaymentBanner trainerId={trainer.id} />
       <DocumentsNotice trainerId={trainer.id} />
-      <RenewalNotice profile={data} />
+      <CertificationStatusCard trainerId={trainer.id} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <OnboardingCard trainerId={trainer.id} />
@@ -50,6 +50,7 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
               />
             )}
             <CertificationCard profile={data} />
+            <InsuranceCard trainerId={trainer.id} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import type { SessionUser } from '@soulpunch/shared';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { DashboardBody } from './dashboard-body';
 
 interface TrainerDashboardProps {
@@ -10,6 +11,7 @@ interface TrainerDashboardProps {
 
 /** The dashboard's content; the portal header around it belongs to the app's portal frame. */
 export function TrainerDashboard({ user, onLogout }: TrainerDashboardProps) {
+  useDocumentTitle('Dashboard | Soul Punch Trainer Portal');
   return (
     <Container size="lg" py="xl">
       <DashboardBody email={user.email} onBackToLogin={onLogout} />

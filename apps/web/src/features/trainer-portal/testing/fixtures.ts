@@ -1,6 +1,8 @@
 // Test data for the trainer portal's component tests: the server's answers, built the way the server builds them.
 import {
   buildOnboardingChecklist,
+  type CertificationView,
+  type InsuranceView,
   type OnboardingChecklist,
   SELF_MARKED_ONBOARDING_STEPS,
   type SessionUser,
@@ -26,6 +28,26 @@ export const trainerSummary = {
 };
 export const profileRoute = `/api/trainer-profile/${TRAINER_ID}`;
 export const onboardingRoute = `/api/trainers/${TRAINER_ID}/onboarding`;
+export const certificationRoute = `/api/trainers/${TRAINER_ID}/certification-record`;
+export const insuranceRoute = `/api/trainers/${TRAINER_ID}/insurance`;
+
+/** A trainer's certification record as the server answers it: in training unless told otherwise. */
+export function certificationFixture(overrides: Partial<CertificationView> = {}): CertificationView {
+  return {
+    status: 'in_training',
+    certificateNumber: null,
+    issuedOn: null,
+    expiresOn: null,
+    daysLeft: null,
+    insurancePaused: false,
+    lastReminder: null,
+    renewal: { requirements: [], nextExpiresOn: null, canRenew: false },
+    issuance: { paid: false, signed: false, trainingCompleted: false },
+    history: [],
+    ...overrides,
+  };
+}
+export const insuranceFixture = (): InsuranceView => ({ required: false, policy: null });
 
 export function profileFixture(overrides: Partial<TrainerProfileData> = {}): TrainerProfileData {
   return {
@@ -52,7 +74,6 @@ export function profileFixture(overrides: Partial<TrainerProfileData> = {}): Tra
     youtube: null,
     otherSocialMedia: [],
     trainingDate: null,
-    renewalDate: null,
     certificationDate: null,
     hasInsurance: false,
     insuranceProvider: null,
@@ -74,6 +95,7 @@ export function profileFixture(overrides: Partial<TrainerProfileData> = {}): Tra
     hasMarketingAssets: false,
     inWhatsApp: false,
     inFacebook: false,
+    materialsUnlocked: true,
     displayName: null,
     profilePicture: null,
     publicBio: null,
@@ -106,10 +128,16 @@ export function profileFixture(overrides: Partial<TrainerProfileData> = {}): Tra
 export function checklistFixture(
   state: { paymentCompleted?: boolean; documentsSigned?: boolean; marked?: string[] } = {},
 ): OnboardingChecklist {
+  // The steps' facts as the server stores them: the profile's flags, and the weekly link's own mark.
+  const marked = new Set(state.marked ?? []);
   return buildOnboardingChecklist({
-    paymentCompleted: state.paymentCompleted ?? true,
+    paymentStatus: (state.paymentCompleted ?? true) ? 'completed' : 'pending',
     documentsSigned: state.documentsSigned ?? false,
-    markedSteps: new Set(state.marked ?? []),
+    hasVideoLibrary: marked.has('video_library_access'),
+    hasTrainerDrive: marked.has('trainer_drive_access'),
+    inWhatsApp: marked.has('whatsapp_access'),
+    inFacebook: marked.has('facebook_group_access'),
+    weeklyTrainingMarked: marked.has('weekly_training_access'),
   });
 }
 
@@ -125,6 +153,12 @@ const resource = (id: number, name: string, extra: Partial<PortalResource> = {})
   endsOn: null,
   ...extra,
 });
+
+/** The Essential Access resources whose first opening ticks a checklist step (migration 0017 on the server). */
+const STEP_OF_RESOURCE: Record<string, string> = {
+  'Self-Defense Video Library': 'video_library_access',
+  'WhatsApp Community': 'whatsapp_access',
+};
 
 export function resourcesFixture(): PortalResources {
   return {
@@ -162,6 +196,8 @@ export function dashboardRoutes(trainerId: number): MockRoutes {
     [`GET /api/trainer-profile/${trainerId}`]: json(profileFixture({ trainerId })),
     [`GET /api/trainers/${trainerId}/onboarding`]: json(checklistFixture()),
     'GET /api/resources': json(resourcesFixture()),
+    [`GET /api/trainers/${trainerId}/certification-record`]: json(certificationFixture()),
+    [`GET /api/trainers/${trainerId}/insurance`]: json(insuranceFixture()),
   };
 }
 
@@ -170,6 +206,7 @@ export interface PortalMockOptions {
   profile?: TrainerProfileData;
   checklist?: { paymentCompleted?: boolean; documentsSigned?: boolean; marked?: string[] };
   resources?: PortalResources;
+  certification?: CertificationView;
   /** More routes, or replacements of the portal's own. */
   routes?: MockRoutes;
 }
@@ -206,6 +243,8 @@ export function mockPortalApi(options: PortalMockOptions = {}) {
       return json(profile);
     },
     [`GET ${onboardingRoute}`]: () => json(checklist()),
+    [`GET ${certificationRoute}`]: () => json(options.certification ?? certificationFixture()),
+    [`GET ${insuranceRoute}`]: () => json(insuranceFixture()),
     'GET /api/resources': () =>
       json({
         categories: resources.categories.map((c) => ({ ...c, resources: c.resources.map(withVisits) })),
@@ -229,6 +268,9 @@ export function mockPortalApi(options: PortalMockOptions = {}) {
     routes[`POST /api/resources/${r.id}/visits`] = () => {
       const firstVisit = !visited.has(r.id) && !r.visited;
       visited.add(r.id);
+      // As the server does: the first opening of a step's resource ticks the step.
+      const step = STEP_OF_RESOURCE[r.name];
+      if (firstVisit && step) marked.add(step);
       return json({ firstVisit });
     };
   }

@@ -1,19 +1,24 @@
-import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   type DashboardStats,
+  DOCUMENT_TYPES,
   ONBOARDING_STATUSES,
   PAYMENT_STATUSES,
   PROGRESS_BANDS,
+  type TrainerAwaitingDocuments,
 } from '@soulpunch/shared';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
 import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDashboardStats } from '../../api/get-dashboard-stats';
 import {
   bandColors,
   colorVar,
   documentTypeLabels,
+  labelOf,
   onboardingStatusLabels,
   paymentStatusLabels,
 } from '../../utils/labels';
@@ -78,33 +83,79 @@ function CountCard({ title, rows, total }: { title: string; rows: CountRow[]; to
   );
 }
 
-function describeDocument(document: unknown): string {
-  if (typeof document !== 'object' || document === null) return String(document);
-  const { type, trainerId, status } = document as { type?: unknown; trainerId?: unknown; status?: unknown };
-  const name = typeof type === 'string' ? (documentTypeLabels[type] ?? type) : 'Document';
-  const parts = [name];
-  if (trainerId !== undefined && trainerId !== null) parts.push(`Trainer ID: ${String(trainerId)}`);
-  if (typeof status === 'string') parts.push(status);
-  return parts.join(' · ');
+/** 'Trainer Agreement (sent), Liability Waiver (expired)': what a trainer still has to sign, or that none was sent. */
+function documentsLine({ documents }: TrainerAwaitingDocuments): string {
+  if (documents.length === 0) return 'No documents sent yet';
+  const signed = documents.filter((d) => d.status === 'signed').length;
+  const waiting = documents
+    .filter((d) => d.status !== 'signed')
+    .map((d) => `${d.title || labelOf(documentTypeLabels, d.type)} (${d.status})`);
+  const tally = `${signed} of ${DOCUMENT_TYPES.length} signed`;
+  return waiting.length ? `${tally} · waiting: ${waiting.join(', ')}` : tally;
 }
 
-function PendingDocuments({ documents }: { documents: unknown[] }) {
+/**
+ * The trainers the 'Documents Pending' count counts: how many, the first ten by name (the server derives both
+ * from the same read) and the filtered list for the rest; and a pointer to any other unsigned documents, of
+ * trainers before or after that stage.
+ */
+function DocumentsPending({ stats }: { stats: DashboardStats }) {
+  const awaiting = stats.awaitingDocuments;
+  const total = stats.awaitingDocumentsTotal;
+  const elsewhere = stats.pendingDocumentsElsewhere;
+  const titleId = useId();
   return (
-    <Card withBorder radius="md" padding="lg" component="section">
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          Pending Documents
+        <Title order={2} size="h4" id={titleId}>
+          Documents Pending
         </Title>
-        {documents.length === 0 ? (
+        {total === 0 && elsewhere === 0 ? (
           <Text c="gray.7">No pending documents</Text>
+        ) : total === 0 ? (
+          <Text c="gray.7">No trainer's onboarding is waiting on documents.</Text>
         ) : (
-          <List size="sm" spacing={4}>
-            {documents.map((document, index) => (
-              // Documents have no shape yet beyond what the server sends; their order is stable.
-              // biome-ignore lint/suspicious/noArrayIndexKey: no id is guaranteed until the documents issue lands.
-              <List.Item key={index}>{describeDocument(document)}</List.Item>
-            ))}
-          </List>
+          <>
+            <Text size="sm" c="gray.7">
+              {total === 1
+                ? '1 trainer has documents to sign before onboarding is complete.'
+                : `${count.format(total)} trainers have documents to sign before onboarding is complete.`}
+            </Text>
+            <Stack
+              component="ul"
+              gap="xs"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Trainers with documents to sign"
+            >
+              {awaiting.map((trainer) => (
+                <li key={trainer.trainerId}>
+                  <Anchor component={Link} to={`/admin/trainers/${trainer.trainerId}`} fw={600} size="sm">
+                    {trainer.trainerName}
+                  </Anchor>
+                  <Text size="sm" c="gray.7">
+                    {documentsLine(trainer)}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+            {total > awaiting.length && (
+              <Anchor component={Link} to={listLink('onboardingStatus', 'documents_pending')} size="sm">
+                View all {count.format(total)} trainers with documents pending
+              </Anchor>
+            )}
+          </>
+        )}
+        {elsewhere > 0 && (
+          <Text size="sm" c="gray.7">
+            {total ? 'Also, ' : ''}
+            {elsewhere === 1 ? '1 document awaits' : `${count.format(elsewhere)} documents await`} the
+            signature of trainers at other stages of onboarding.{' '}
+            <Anchor component={Link} to="/admin/documents" size="sm" underline="always">
+              All documents
+            </Anchor>
+          </Text>
         )}
       </Stack>
     </Card>
@@ -165,19 +216,31 @@ function Overview({ stats }: { stats: DashboardStats }) {
           }))}
         />
       </SimpleGrid>
-      <PendingDocuments documents={stats.pendingDocuments} />
+      <DocumentsPending stats={stats} />
     </Stack>
   );
 }
 
 /** The admin landing (architecture decision 2): counts, the onboarding funnel and pending documents. */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard | Soul Punch Admin');
   const stats = useDashboardStats();
   return (
     <Stack gap="lg">
-      <Title order={1}>Trainer Onboarding Dashboard</Title>
+      <Group justify="space-between" align="baseline" gap="sm">
+        <Title order={1}>Trainer Onboarding Dashboard</Title>
+        {/* The admin lands here ('/' sends them): the public side of the site is one step away. */}
+        <Group component="nav" aria-label="Public site" gap="md">
+          <Anchor component={Link} to="/public" underline="always">
+            Public site
+          </Anchor>
+          <Anchor component={Link} to="/onboarding/checkout" underline="always">
+            Enrolment checkout
+          </Anchor>
+        </Group>
+      </Group>
       {stats.isPending ? (
-        <PageLoader label="Loading dashboard" />
+        <PageLoader label="Loading dashboard" fill />
       ) : stats.isError ? (
         <ErrorView
           order={2}

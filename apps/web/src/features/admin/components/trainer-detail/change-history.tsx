@@ -1,4 +1,5 @@
 import { Card, List, Loader, Stack, Text, Title } from '@mantine/core';
+import type { TrainerChange } from '@soulpunch/shared';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { useTrainerChanges } from '../../api/get-trainer-changes';
@@ -10,6 +11,15 @@ export function formatChangeValue(value: unknown): string {
   if (value === false) return 'No';
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Who made a change: the admin, or for the first entry of a trainer who enrolled and paid through the checkout,
+ * that self-enrolment (they had no account yet to be named by). Anything else without an author is the system's.
+ */
+function changeAuthor(entry: TrainerChange): string {
+  if (entry.changedBy) return `${entry.changedBy.name} (${entry.changedBy.email})`;
+  return entry.changes.some((change) => change.field === 'enrolled') ? 'Self-enrolment' : 'System';
 }
 
 export function ChangeHistory({ trainerId }: { trainerId: number }) {
@@ -31,17 +41,26 @@ export function ChangeHistory({ trainerId }: { trainerId: number }) {
             {changes.data.map((entry) => (
               <li key={entry.id}>
                 <Text size="sm" fw={600}>
-                  {entry.changedBy ? `${entry.changedBy.name} (${entry.changedBy.email})` : 'System'}
+                  {changeAuthor(entry)}
                   {' · '}
                   <time dateTime={entry.changedAt}>{formatTimestamp(entry.changedAt)}</time>
                 </Text>
                 <List size="sm" spacing={2} mt={4}>
-                  {entry.changes.map((change) => (
-                    <List.Item key={change.field}>
-                      {fieldLabel(change.field)}: {formatChangeValue(change.from)} →{' '}
-                      {formatChangeValue(change.to)}
-                    </List.Item>
-                  ))}
+                  {entry.changes.map((change) =>
+                    change.field === 'created' ? (
+                      // The first entry: the trainer added by an admin, with the name and e-mail given.
+                      <List.Item key={change.field}>Trainer added: {formatChangeValue(change.to)}</List.Item>
+                    ) : change.field === 'enrolled' ? (
+                      <List.Item key={change.field}>
+                        Trainer added through the checkout: {formatChangeValue(change.to)}
+                      </List.Item>
+                    ) : (
+                      <List.Item key={change.field}>
+                        {fieldLabel(change.field)}: {formatChangeValue(change.from)} →{' '}
+                        {formatChangeValue(change.to)}
+                      </List.Item>
+                    ),
+                  )}
                 </List>
               </li>
             ))}

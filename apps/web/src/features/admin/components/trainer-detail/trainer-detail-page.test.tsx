@@ -86,6 +86,41 @@ describe('admin trainer detail', () => {
     expect(within(history).getByText('Website: — → https://example.com')).toBeInTheDocument();
   });
 
+  it('starts the history with who added the trainer and when', async () => {
+    const added = {
+      id: 100,
+      changedAt: '2026-11-20T15:04:00Z',
+      changedBy: { name: 'Bea Boss', email: 'boss@example.com' },
+      changes: [{ field: 'created', from: null, to: 'Jasmine Carter <jasmine@example.com>' }],
+    };
+    mockApi({ ...adminSession, [full]: json(fullTrainer()), [changes]: json([change(), added]) });
+    renderApp('/admin/trainers/7');
+
+    const history = await screen.findByRole('region', { name: 'Change history' });
+    await within(history).findByText(/^Trainer added:/);
+    // Newest first: the trainer's addition is the last entry.
+    expect(history.querySelector('ol > li:last-child')).toHaveTextContent(
+      `Bea Boss (boss@example.com) · ${formatTimestamp(added.changedAt)}Trainer added: Jasmine Carter <jasmine@example.com>`,
+    );
+  });
+
+  it('starts the history of a trainer who enrolled through the checkout with that self-enrolment', async () => {
+    const enrolled = {
+      id: 100,
+      changedAt: '2026-11-20T15:04:00Z',
+      changedBy: null,
+      changes: [{ field: 'enrolled', from: null, to: 'Jasmine Carter <jasmine@example.com>' }],
+    };
+    mockApi({ ...adminSession, [full]: json(fullTrainer()), [changes]: json([change(), enrolled]) });
+    renderApp('/admin/trainers/7');
+
+    const history = await screen.findByRole('region', { name: 'Change history' });
+    await within(history).findByText(/^Trainer added through the checkout:/);
+    expect(history.querySelector('ol > li:last-child')).toHaveTextContent(
+      `Self-enrolment · ${formatTimestamp(enrolled.changedAt)}Trainer added through the checkout: Jasmine Carter <jasmine@example.com>`,
+    );
+  });
+
   it("reads 'Not provided' for a missing phone and 'No changes recorded yet' for an empty history", async () => {
     mockApi({ ...adminSession, [full]: json(fullTrainer({ phone: null })), [changes]: json([]) });
     renderApp('/admin/trainers/7');
@@ -181,6 +216,11 @@ describe('admin trainer detail', () => {
     await view.user.type(phone, '(918) 555-0199');
     await view.user.click(screen.getByRole('checkbox', { name: 'Payment processor account (Stripe)' }));
     await view.user.click(screen.getByRole('checkbox', { name: 'PayPal' }));
+    // A channel counts with its link, which the admin can give too.
+    await view.user.type(
+      screen.getByRole('textbox', { name: 'Stripe payment link' }),
+      'https://buy.stripe.com/jasmine',
+    );
     await view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
@@ -191,7 +231,12 @@ describe('admin trainer detail', () => {
       phone: '(918) 555-0199',
       city: 'Tulsa',
       state: 'OK',
-      profile: { ...fullTrainer().profile, hasStripe: true, hasPaypal: true },
+      profile: {
+        ...fullTrainer().profile,
+        hasStripe: true,
+        hasPaypal: true,
+        stripePaymentLink: 'https://buy.stripe.com/jasmine',
+      },
     });
     open();
 

@@ -7,9 +7,11 @@ import { type MouseEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { CertificationPanel } from '@/features/certification';
 import { TrainerDocumentsSection } from '@/features/documents';
 import { LedgerPanel } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTrainerFull } from '../../api/get-trainer-full';
 import { useUpdateTrainer } from '../../api/update-trainer';
 import { draftFromTrainer, type TrainerDraft, updateFromDraft } from '../../trainer-form-model';
@@ -58,6 +60,7 @@ function TrainerNotFound() {
 
 /** Spec 2.3 and 4: the trainer detail in view mode, or in edit mode on a draft copy. */
 export function TrainerDetailPage() {
+  useDocumentTitle('Trainer Details | Soul Punch Admin');
   const id = parseId(useParams().id);
   if (id === null) return <TrainerNotFound />;
   // A new id is a new page: no draft may carry over from the previous trainer.
@@ -149,6 +152,7 @@ function LoadedTrainer({ trainer }: { trainer: TrainerFull }) {
           <TrainerView trainer={trainer} />
         </>
       )}
+      <CertificationPanel trainerId={trainer.id} />
       <LedgerPanel trainerId={trainer.id} />
       <TrainerDocumentsSection trainerId={trainer.id} />
       <ChangeHistory trainerId={trainer.id} />

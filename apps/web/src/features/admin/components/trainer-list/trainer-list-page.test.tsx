@@ -225,4 +225,36 @@ describe('admin trainer list', () => {
     expect(view.router.state.location.search).toBe('?q=tulsa');
     expect(screen.getByRole('searchbox', { name: 'Search trainers' })).toHaveValue('tulsa');
   });
+
+  it("adds a trainer from the list's dialog, the Settings form, and shows them at once", async () => {
+    let items = [listItem()];
+    const fetchMock = mockApi({
+      ...adminSession,
+      [firstPage]: () => listAnswer(items),
+      'POST /api/admin/trainers': () => {
+        items = [...items, listItem({ id: 41, name: 'Nia Newton', email: 'nia@example.com' })];
+        return json({ id: 41, name: 'Nia Newton', email: 'nia@example.com' }, { status: 201 });
+      },
+    });
+    const view = renderApp('/admin/trainers');
+    await screen.findByRole('listitem', { name: 'Jasmine Carter' });
+
+    await view.user.click(screen.getByRole('button', { name: 'Add Trainer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trainer' });
+    const form = within(dialog).getByRole('form', { name: 'Add Trainer' });
+    expect(dialog).toHaveTextContent('The new trainer receives an e-mail with a link to sign in.');
+    // The shared rule checks the form before anything is sent.
+    await view.user.click(within(form).getByRole('button', { name: 'Add Trainer' }));
+    expect(await within(form).findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).not.toContain('POST /api/admin/trainers');
+
+    await view.user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Nia Newton');
+    await view.user.type(within(form).getByRole('textbox', { name: 'Email' }), 'nia@example.com');
+    await view.user.click(within(form).getByRole('button', { name: 'Add Trainer' }));
+
+    expect(await screen.findByText('Nia Newton has been e-mailed a sign-in link.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('listitem', { name: 'Nia Newton' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Total trainers: 2');
+  });
 });

@@ -13,9 +13,11 @@ import {
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTrainers } from '../../api/get-trainers';
 import { trainersExportUrl } from '../../api/get-trainers-export';
 import { hasActiveFilters, TRAINERS_PER_PAGE } from '../../api/trainer-list-filters';
+import { AddTrainerDialogButton } from '../add-trainer/add-trainer-dialog';
 import { FilterChips } from './filter-chips';
 import { TrainerRows } from './trainer-rows';
 import { useListSearchParams } from './use-list-search-params';
@@ -30,6 +32,7 @@ const controlLabels = {
 
 /** Spec 2.2: the admin trainer list, titled 'Admin Portal'. */
 export function TrainerListPage() {
+  useDocumentTitle('Trainers | Soul Punch Admin');
   const { filters, page, searchText, setSearchText, setPage, removeFilter, clearFilters } =
     useListSearchParams();
   const trainers = useTrainers({ ...filters, page });
@@ -53,15 +56,18 @@ export function TrainerListPage() {
             )}
           </Text>
         </Stack>
-        <Button
-          component="a"
-          href={trainersExportUrl(filters)}
-          download
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-        >
-          Export CSV
-        </Button>
+        <Group gap="sm">
+          <Button
+            component="a"
+            href={trainersExportUrl(filters)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+          <AddTrainerDialogButton />
+        </Group>
       </Group>
 
       <TextInput
@@ -84,7 +90,7 @@ export function TrainerListPage() {
       <FilterChips filters={filters} onRemove={removeFilter} onClear={clearFilters} />
 
       {trainers.isPending ? (
-        <PageLoader label="Loading trainers" />
+        <PageLoader label="Loading trainers" fill />
       ) : trainers.isError ? (
         <ErrorView
           order={2}

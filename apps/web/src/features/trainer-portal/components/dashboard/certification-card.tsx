@@ -1,5 +1,5 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { renewalDateFor, type TrainerProfileData } from '@soulpunch/shared';
+import type { TrainerProfileData } from '@soulpunch/shared';
 import type { ReactNode } from 'react';
 import { affiliateIdOf, formatDay } from '../../format';
 
@@ -14,19 +14,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Certification dates and the affiliate link, from the trainer's own profile. */
+/** The training date and the affiliate link, from the trainer's own profile (the certificate has its own card). */
 export function CertificationCard({ profile }: { profile: TrainerProfileData | undefined }) {
   const trainingDate = formatDay(profile?.trainingDate);
-  const renewalDate = formatDay(renewalDateFor(profile?.trainingDate ?? null, profile?.renewalDate ?? null));
   const affiliateLink = profile?.affiliateLink ?? null;
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Certification
+          Training and Affiliate
         </Title>
         <Fact label="Training Date">{trainingDate ?? 'Not set'}</Fact>
-        <Fact label="Renewal Date">{renewalDate ?? 'Not set'}</Fact>
         <Fact label="Affiliate ID">{affiliateIdOf(affiliateLink) ?? 'Not set'}</Fact>
         <Fact label="Affiliate Link">
           {affiliateLink ? (

@@ -5,9 +5,11 @@ import type { PortalResource } from '../../api/get-resources';
 interface ResourceCardProps {
   resource: PortalResource;
   onOpen: (resource: PortalResource) => void;
+  /** Under a 'Coming Soon' heading the resource is announced, not opened. */
+  comingSoon?: boolean;
 }
 
-export function ResourceCard({ resource, onOpen }: ResourceCardProps) {
+export function ResourceCard({ resource, onOpen, comingSoon = false }: ResourceCardProps) {
   const nameId = `resource-${resource.id}-name`;
   return (
     <Card withBorder radius="md" padding="md" h="100%">
@@ -35,19 +37,25 @@ export function ResourceCard({ resource, onOpen }: ResourceCardProps) {
             {resource.description}
           </Text>
         </Stack>
-        <Button
-          component="a"
-          href={resource.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={() => onOpen(resource)}
-          variant="light"
-          size="xs"
-          rightSection={<IconExternalLink size={14} aria-hidden />}
-          aria-describedby={nameId}
-        >
-          Open Resource
-        </Button>
+        {comingSoon ? (
+          <Text size="sm" fw={600} c="gray.7">
+            Not available yet
+          </Text>
+        ) : (
+          <Button
+            component="a"
+            href={resource.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => onOpen(resource)}
+            variant="light"
+            size="xs"
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+            aria-describedby={nameId}
+          >
+            Open Resource
+          </Button>
+        )}
       </Stack>
     </Card>
   );

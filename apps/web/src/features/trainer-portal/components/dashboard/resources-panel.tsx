@@ -31,7 +31,12 @@ export function ResourcesPanel({ categories }: { categories: PortalResources['ca
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
               {category.resources.map((resource) => (
-                <ResourceCard key={resource.id} resource={resource} onOpen={openResource} />
+                <ResourceCard
+                  key={resource.id}
+                  resource={resource}
+                  onOpen={openResource}
+                  comingSoon={category.comingSoon}
+                />
               ))}
             </SimpleGrid>
           </Stack>

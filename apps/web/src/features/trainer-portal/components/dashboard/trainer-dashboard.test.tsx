@@ -1,9 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestsMade } from '@/test/mock-api';
+import { describe, expect, it } from 'vitest';
+import { json, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
-import { mockPortalApi, onboardingRoute, profileFixture } from '../../testing/fixtures';
+import {
+  certificationFixture,
+  certificationRoute,
+  mockPortalApi,
+  onboardingRoute,
+  profileFixture,
+} from '../../testing/fixtures';
 
 function stepRow(label: string): HTMLElement {
   const row = screen.getByText(label).closest('li');
@@ -18,7 +24,7 @@ async function openDashboard() {
 }
 
 describe('trainer dashboard: welcome and certification', { timeout: 20_000 }, () => {
-  it('shows the location, training and renewal dates and the affiliate link from the profile', async () => {
+  it('shows the location, the training date and the affiliate link from the profile', async () => {
     mockPortalApi({
       profile: profileFixture({
         city: 'Tulsa',
@@ -35,8 +41,6 @@ describe('trainer dashboard: welcome and certification', { timeout: 20_000 }, ()
     expect(screen.getByText('Certified Trainer')).toBeInTheDocument();
     expect(screen.getByText('Tulsa, OK')).toBeInTheDocument();
     expect(screen.getByText('March 5, 2024')).toBeInTheDocument();
-    // No renewal date stored: two years after training.
-    expect(screen.getByText('March 5, 2026')).toBeInTheDocument();
     expect(screen.getByText('tina7')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'https://soulpunch.example/shop?aff=tina7' })).toHaveAttribute(
       'target',
@@ -49,7 +53,7 @@ describe('trainer dashboard: welcome and certification', { timeout: 20_000 }, ()
     await openDashboard();
 
     expect(screen.getByText('Location not set')).toBeInTheDocument();
-    expect(screen.getAllByText('Not set')).toHaveLength(4);
+    expect(screen.getAllByText('Not set')).toHaveLength(3);
   });
 
   it('shows the profile picture and falls back to the initials when it fails to load', async () => {
@@ -85,6 +89,18 @@ describe('trainer dashboard: onboarding checklist', { timeout: 20_000 }, () => {
     }
     expect(within(stepRow('WhatsApp Access')).getByRole('button', { name: 'Completed' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Mark Complete' })).toHaveLength(4);
+  });
+
+  it('shows the material steps as status until the program is paid', async () => {
+    mockPortalApi({ checklist: { paymentCompleted: false } });
+    await openDashboard();
+    await screen.findByText('13% Complete');
+
+    for (const label of ['Video Library Access', 'Trainer Drive Access']) {
+      expect(within(stepRow(label)).getByText('Pending')).toBeInTheDocument();
+      expect(within(stepRow(label)).queryByRole('button')).not.toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('button', { name: 'Mark Complete' })).toHaveLength(3);
   });
 
   it('marks a step complete and reopens it, with a toast each time', async () => {
@@ -155,9 +171,12 @@ describe('trainer dashboard: resources', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Essential Access' })).toBeInTheDocument();
     const analytics = screen.getByRole('region', { name: 'Analytics & Tracking' });
     expect(within(analytics).getByText('Coming Soon')).toBeInTheDocument();
+    // Announced, not opened: no live link under 'Coming Soon'.
+    expect(within(analytics).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(analytics).getByText('Not available yet')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
     const open = screen.getAllByRole('link', { name: 'Open Resource' });
-    expect(open).toHaveLength(3);
+    expect(open).toHaveLength(2);
     expect(open[0]).toHaveAttribute('target', '_blank');
     expect(open[0]).toHaveAttribute('rel', 'noopener noreferrer');
 
@@ -200,47 +219,93 @@ describe('trainer dashboard: resources', { timeout: 20_000 }, () => {
       release();
     }
   });
+
+  it("ticks the step of a resource on its first opening: 'WhatsApp Community' completes 'WhatsApp Access'", async () => {
+    mockPortalApi();
+    const view = await openDashboard();
+    const release = keepPageInPlace();
+    try {
+      await screen.findByText('25% Complete');
+      expect(
+        within(stepRow('WhatsApp Access')).getByRole('button', { name: 'Mark Complete' }),
+      ).toBeInTheDocument();
+      const card = (await screen.findByRole('heading', { name: 'WhatsApp Community' })).closest(
+        '.mantine-Card-root',
+      ) as HTMLElement;
+
+      await view.user.click(within(card).getByRole('link', { name: 'Open Resource' }));
+
+      expect(
+        await within(stepRow('WhatsApp Access')).findByRole('button', { name: 'Completed' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('38% Complete')).toBeInTheDocument();
+    } finally {
+      release();
+    }
+  });
 });
 
-describe('trainer dashboard: certification renewal', { timeout: 20_000 }, () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  const on = (day: string) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(`${day}T10:00:00`));
+describe('trainer dashboard: the certificate and its renewal', { timeout: 20_000 }, () => {
+  const issued = {
+    certificateNumber: 'SP-1A2B-3C4D-5E6F-7A8B',
+    issuedOn: '2024-03-05',
+    expiresOn: '2026-03-05',
+    renewal: {
+      requirements: [
+        { key: 'refresher' as const, label: 'A refresher training session attended', met: true },
+      ],
+      nextExpiresOn: '2028-03-05',
+      canRenew: true,
+    },
   };
 
-  it('says a certification past its renewal date has lapsed, with the way to renew', async () => {
-    on('2026-11-24');
-    mockPortalApi({ profile: profileFixture({ trainingDate: '2024-03-05' }) });
+  it('shows a certified trainer the number and expiry, and no renewal before it is due', async () => {
+    mockPortalApi({ certification: certificationFixture({ ...issued, status: 'certified', daysLeft: 400 }) });
     await openDashboard();
-
-    const alert = within(screen.getByRole('alert'));
-    expect(alert.getByText('Your certification has lapsed')).toBeInTheDocument();
-    expect(alert.getByText(/Your certification lapsed on March 5, 2026\./)).toBeInTheDocument();
-    expect(alert.getByRole('link', { name: 'Email Support to Renew' })).toHaveAttribute(
-      'href',
-      'mailto:support@soulpunch.example?subject=Certification%20renewal',
-    );
-    expect(alert.getByRole('link', { name: 'Update Renewal Date' })).toHaveAttribute(
-      'href',
-      '/trainer-portal/profile',
-    );
+    const card = within(await screen.findByRole('region', { name: 'Certificate' }));
+    expect(card.getByText('Certified')).toBeInTheDocument();
+    expect(card.getByText('SP-1A2B-3C4D-5E6F-7A8B')).toBeInTheDocument();
+    expect(card.getByText('March 5, 2026')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Renew Certification' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Your certification (has lapsed|renewal is due)/)).not.toBeInTheDocument();
   });
 
-  it('says renewal is due within 60 days, and nothing before that', async () => {
-    on('2026-11-24');
-    mockPortalApi({ profile: profileFixture({ trainingDate: '2024-03-05', renewalDate: '2027-01-20' }) });
-    const { unmount } = await openDashboard();
-    const alert = within(screen.getByRole('alert'));
+  it('says renewal is due, lists what it requires and renews from the old expiry', async () => {
+    const renewed = certificationFixture({ ...issued, status: 'certified', expiresOn: '2028-03-05' });
+    const fetchMock = mockPortalApi({
+      certification: certificationFixture({ ...issued, status: 'renewal_due', daysLeft: 30 }),
+      routes: { [`POST ${certificationRoute}/renewal`]: json({ renewed: true, certification: renewed }) },
+    });
+    const view = await openDashboard();
+    const alert = within(await screen.findByRole('alert'));
     expect(alert.getByText('Your certification renewal is due')).toBeInTheDocument();
-    expect(alert.getByText(/due for renewal on January 20, 2027\./)).toBeInTheDocument();
-    unmount();
+    expect(alert.getByText(/expires on March 5, 2026 \(in 30 days\)/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'What renewal requires' })).toHaveTextContent(
+      'A refresher training session attended: done',
+    );
+    expect(screen.getByText(/valid through March 5, 2028/)).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Renew Certification' }));
+    expect(await screen.findByText('Valid through March 5, 2028')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain(`POST ${certificationRoute}/renewal`);
+  });
 
-    mockPortalApi({ profile: profileFixture({ trainingDate: '2024-03-05', renewalDate: '2027-01-24' }) });
+  it('says a lapsed certification has lapsed, and keeps Renew off while a requirement is not met', async () => {
+    mockPortalApi({
+      certification: certificationFixture({
+        ...issued,
+        status: 'lapsed',
+        daysLeft: -3,
+        renewal: {
+          requirements: [{ key: 'refresher', label: 'A refresher training session attended', met: false }],
+          nextExpiresOn: '2028-03-05',
+          canRenew: false,
+        },
+      }),
+    });
     await openDashboard();
-    expect(screen.getByText('January 24, 2027')).toBeInTheDocument();
-    expect(screen.queryByText(/Your certification (has lapsed|renewal is due)/)).not.toBeInTheDocument();
+    const alert = within(await screen.findByRole('alert'));
+    expect(alert.getByText('Your certification has lapsed')).toBeInTheDocument();
+    expect(alert.getByText(/expired on March 5, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Renew Certification' })).toBeDisabled();
   });
 });

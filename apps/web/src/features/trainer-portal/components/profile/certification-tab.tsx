@@ -1,24 +1,19 @@
-import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { INSURANCE_PROVIDERS, renewalDateFor } from '@soulpunch/shared';
-import { formatDay } from '../../format';
+import { Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { INSURANCE_PROVIDERS } from '@soulpunch/shared';
 import { bindFlag, bindText, type ProfileFormApi } from './form-bindings';
 
 export function CertificationTab({ form }: { form: ProfileFormApi }) {
   const { values } = form;
-  const defaultRenewal = values.renewalDate
-    ? null
-    : formatDay(renewalDateFor(values.trainingDate || null, null));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Initial training date" type="date" {...bindText(form, 'trainingDate')} />
-        <TextInput
-          label="Next renewal date"
-          type="date"
-          description={defaultRenewal ? `Left empty, renewal is due ${defaultRenewal}.` : undefined}
-          {...bindText(form, 'renewalDate')}
-        />
       </SimpleGrid>
+      {/* The renewal date is the certificate's expiry, which Soul Punch keeps (decision record 0014). */}
+      <Text size="sm">
+        Your certificate's number, expiry and renewal are on your dashboard. Upload your insurance policy
+        there for Soul Punch to accept it.
+      </Text>
       <Checkbox label="I have liability insurance" {...bindFlag(form, 'hasInsurance')} />
       {values.hasInsurance && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/co
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConfirmEmailChange } from '../../api/email-change';
 
 const MISSING_LINK =
@@ -12,6 +13,7 @@ const MISSING_LINK =
  * scanner that fetches the link must not spend it.
  */
 export function ConfirmEmailPage() {
+  useDocumentTitle('Confirm Your New E-mail | Soul Punch');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const confirm = useConfirmEmailChange();

@@ -13,12 +13,25 @@ const MATERIALS: Array<{ key: FlagFieldKey; label: string }> = [
   { key: 'hasMarketingAssets', label: 'Marketing assets' },
 ];
 
-export function MaterialsTab({ form }: { form: ProfileFormApi }) {
+export function MaterialsTab({
+  form,
+  materialsUnlocked,
+}: {
+  form: ProfileFormApi;
+  materialsUnlocked: boolean;
+}) {
   return (
     <Stack gap="md">
       <Text size="sm" c="gray.7">
         Check the materials you have access to.
       </Text>
+      {/* Why Materials reads 0% before payment, as the admin's Material Access does. */}
+      {!materialsUnlocked && (
+        <Text size="sm" c="gray.7">
+          Your materials open once your payment is complete: until then they do not count towards your
+          profile.
+        </Text>
+      )}
       {MATERIALS.map(({ key, label }) => (
         <Checkbox key={key} label={label} {...bindFlag(form, key)} />
       ))}

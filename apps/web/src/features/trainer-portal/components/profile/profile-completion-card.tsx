@@ -1,5 +1,5 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { COMPLETION_SECTIONS, type ProfileCompletion } from '../../profile-completion';
+import { COMPLETION_SECTIONS, type ProfileCompletion } from '@soulpunch/shared';
 
 export function ProfileCompletionCard({ completion }: { completion: ProfileCompletion }) {
   return (

@@ -2,13 +2,13 @@ import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TrainerProfileData } from '@soulpunch/shared';
+import { computeProfileCompletion } from '@soulpunch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { trainerClassesQueryOptions } from '@/features/classes';
 import { isApiError } from '@/lib/api-client';
 import { useUpdateTrainerProfile } from '../../api/update-trainer-profile';
-import { computeProfileCompletion } from '../../profile-completion';
 import {
   fieldErrorsFromServer,
   type ProfileFieldErrors,
@@ -40,7 +40,7 @@ export const DASHBOARD_PATH = '/trainer-portal/dashboard';
 const TABS: Array<{
   value: ProfileTab;
   label: string;
-  Panel: (props: { form: ProfileFormApi }) => ReactNode;
+  Panel: (props: { form: ProfileFormApi; materialsUnlocked: boolean }) => ReactNode;
 }> = [
   { value: 'personal', label: 'Personal', Panel: PersonalTab },
   { value: 'social', label: 'Social', Panel: SocialTab },
@@ -51,12 +51,21 @@ const TABS: Array<{
   { value: 'community', label: 'Community', Panel: CommunityTab },
 ];
 
-function firstErrorTab(errors: ProfileFieldErrors): ProfileTab | null {
-  for (const path of Object.keys(errors)) {
-    const tab = tabOfField(path);
-    if (tab) return tab;
-  }
-  return null;
+/** The tabs holding a field with a message, in the tabs' order. */
+function tabsWithErrors(errors: ProfileFieldErrors): ProfileTab[] {
+  const paths = Object.keys(errors);
+  return TABS.map((t) => t.value).filter((tab) => paths.some((path) => tabOfField(path) === tab));
+}
+
+/** Under the form: what is left to correct (and on which other tab), else whether all is saved. */
+function formStatus(errors: ProfileFieldErrors, tab: ProfileTab, dirty: boolean): string {
+  if (Object.keys(errors).length === 0) return dirty ? 'You have unsaved changes.' : 'All changes saved.';
+  const elsewhere = tabsWithErrors(errors)
+    .filter((t) => t !== tab)
+    .map((t) => TABS.find((x) => x.value === t)?.label);
+  return elsewhere.length
+    ? `Please correct the highlighted fields (on ${elsewhere.join(', ')}).`
+    : 'Please correct the highlighted fields.';
 }
 
 export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
@@ -74,7 +83,6 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
   const values = profileForm.getValues();
   const errors = profileForm.errors as ProfileFieldErrors;
   const [tab, setTab] = useState<ProfileTab>('personal');
-  const [invalid, setInvalid] = useState(false);
   const save = useUpdateTrainerProfile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -83,8 +91,16 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const completion = useMemo(() => computeProfileCompletion(values), [values]);
+  // Materials is the admin's Material Access: the same five flags, reachable once the program is paid.
+  const { materialsUnlocked } = profile;
+  const completion = useMemo(
+    () => computeProfileCompletion({ ...values, materialsUnlocked }),
+    [values, materialsUnlocked],
+  );
   const dirty = profileForm.isDirty();
+  // A message goes with the change to its field, so the summary follows the messages still showing.
+  const erroneousTabs = tabsWithErrors(errors);
+  const invalid = Object.keys(errors).length > 0;
 
   const form: ProfileFormApi = {
     values,
@@ -103,8 +119,7 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
 
   function showErrors(found: ProfileFieldErrors) {
     profileForm.setErrors(found);
-    setInvalid(true);
-    const errorTab = firstErrorTab(found);
+    const [errorTab] = tabsWithErrors(found);
     if (errorTab) setTab(errorTab);
   }
 
@@ -112,7 +127,6 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
     (submitted) => {
       const validation = validateProfileForm(submitted);
       if (!validation.ok) return;
-      setInvalid(false);
       submitValid(validation.update);
     },
     (found) => showErrors(found as ProfileFieldErrors),
@@ -225,24 +239,22 @@ export function ProfileEditor({ profile }: { profile: TrainerProfileData }) {
             <Tabs value={tab} onChange={(value) => value && setTab(value as ProfileTab)} keepMounted={false}>
               <Tabs.List>
                 {TABS.map(({ value, label }) => (
-                  <Tabs.Tab key={value} value={value}>
+                  <Tabs.Tab key={value} value={value} c={erroneousTabs.includes(value) ? 'red.9' : undefined}>
                     {label}
+                    {/* Seen at a glance; the summary under the form names the tab in words. */}
+                    {erroneousTabs.includes(value) && <span aria-hidden="true"> •</span>}
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
               {TABS.map(({ value, Panel }) => (
                 <Tabs.Panel key={value} value={value} pt="lg">
-                  <Panel form={form} />
+                  <Panel form={form} materialsUnlocked={materialsUnlocked} />
                 </Tabs.Panel>
               ))}
             </Tabs>
             <Group justify="space-between" wrap="wrap">
               <Text size="sm" c={invalid ? 'red.9' : 'gray.7'} role={invalid ? 'alert' : undefined}>
-                {invalid
-                  ? 'Please correct the highlighted fields.'
-                  : dirty
-                    ? 'You have unsaved changes.'
-                    : 'All changes saved.'}
+                {formStatus(errors, tab, dirty)}
               </Text>
               <Button type="submit" loading={save.isPending}>
                 Save Profile

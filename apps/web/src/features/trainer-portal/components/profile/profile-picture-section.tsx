@@ -14,6 +14,9 @@ export const PICTURE_MESSAGES = {
   wrongType: 'Please upload a PNG or JPEG image.',
 } as const;
 
+/** Where the server keeps uploaded pictures (apps/server profiles routes). */
+const UPLOADED_PICTURE_PATH = '/api/pictures/';
+
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg'];
 const ACCEPTED_EXTENSIONS = /\.(png|jpe?g)$/i;
 
@@ -67,6 +70,7 @@ export function ProfilePictureSection({ trainerId, name, form, onSaved }: Profil
   }
 
   const picture = form.values.profilePicture;
+  const uploaded = picture.startsWith(UPLOADED_PICTURE_PATH);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-picture-title">
       <Stack gap="md">
@@ -106,8 +110,14 @@ export function ProfilePictureSection({ trainerId, name, form, onSaved }: Profil
               label="Or use an image URL"
               placeholder="https://"
               type="url"
-              description="Google Drive share links work too. Saved with the profile."
+              description={
+                uploaded
+                  ? 'Your uploaded picture is in use. A link typed here replaces it when you save.'
+                  : 'Google Drive share links work too. Saved with the profile.'
+              }
               {...bindText(form, 'profilePicture')}
+              // The app's own address for an uploaded picture is not a link the trainer typed: show none.
+              value={uploaded ? '' : picture}
             />
           </Stack>
         </Group>

@@ -75,17 +75,31 @@ describe('trainer profile editor', { timeout: 20_000 }, () => {
     const view = await openEditor();
 
     const card = screen.getByRole('region', { name: 'Profile Completion' });
-    // Name and email (Personal 2/4), the three default materials, display name from the first name (1/3).
+    // Name and email (Personal 2/4), the three default materials of the admin's five (Material Access), display
+    // name from the first name (1/3).
     expect(sectionScore('Personal')).toBe('50%');
-    expect(sectionScore('Materials')).toBe('100%');
+    expect(sectionScore('Materials')).toBe('60%');
     expect(sectionScore('Public Profile')).toBe('33%');
-    expect(within(card).getByText('31%')).toBeInTheDocument();
+    expect(within(card).getByText('24%')).toBeInTheDocument();
 
     await fill(view, screen.getByLabelText('City'), 'Denver');
     expect(sectionScore('Personal')).toBe('75%');
     await fill(view, screen.getByLabelText('State/Province'), 'CO');
     expect(sectionScore('Personal')).toBe('100%');
     expect(within(card).queryByText('Profile Complete!')).not.toBeInTheDocument();
+  });
+
+  it('scores no materials before the program is paid, as the admin sees them, and says why', async () => {
+    mockPortalApi({ profile: profileFixture({ materialsUnlocked: false, hasVideoLibrary: true }) });
+    const view = await openEditor();
+    expect(sectionScore('Materials')).toBe('0%');
+    const panel = await openTab(view, 'Materials');
+    expect(within(panel).getByLabelText('Video library')).toBeChecked();
+    expect(
+      within(panel).getByText(
+        'Your materials open once your payment is complete: until then they do not count towards your profile.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("says 'Profile Complete!' at 100%", async () => {
@@ -107,6 +121,8 @@ describe('trainer profile editor', { timeout: 20_000 }, () => {
         pillarAccountLink: 'https://pillar.io/x',
         hasAffiliateLink: true,
         affiliateLink: 'https://soulpunch.example/shop?aff=t',
+        hasVideoLibrary: true,
+        hasTrainerDrive: true,
         displayName: 'Tina',
         publicBio: 'Hello',
         specializations: ['Teen Safety'],
@@ -124,7 +140,8 @@ describe('trainer profile editor', { timeout: 20_000 }, () => {
     const panel = await openTab(view, 'Certification');
 
     expect(within(panel).getByLabelText('Initial training date')).toHaveAttribute('type', 'date');
-    expect(within(panel).getByLabelText('Next renewal date')).toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Next renewal date')).not.toBeInTheDocument();
+    expect(within(panel).getByText(/expiry and renewal are on your dashboard/)).toBeInTheDocument();
     expect(within(panel).queryByRole('combobox', { name: 'Insurance provider' })).not.toBeInTheDocument();
     expect(within(panel).queryByLabelText('Insurance expiry date')).not.toBeInTheDocument();
 
@@ -180,6 +197,8 @@ describe('trainer profile editor', { timeout: 20_000 }, () => {
     expect(panel).toHaveTextContent(
       "If you're missing access to any materials, please contact support@soulpunch.example and we'll help restore your access.",
     );
+    // Paid: no note about the payment.
+    expect(within(panel).queryByText(/open once your payment is complete/)).not.toBeInTheDocument();
   });
 
   it('adds and removes additional social platforms', async () => {
@@ -285,6 +304,14 @@ describe('trainer profile editor', { timeout: 20_000 }, () => {
 
     await view.user.type(screen.getByLabelText(/Full name/), 'ina');
     expect(screen.queryByText('Name must be at least 2 characters')).not.toBeInTheDocument();
+    expect(screen.getByText('Please correct the highlighted fields.')).toBeInTheDocument();
+    // Once every message is gone, so is the summary: no stale error beside a fixed form.
+    await view.user.clear(screen.getByLabelText(/Email/));
+    await fill(view, screen.getByLabelText(/Email/), 'tina@example.com');
+    await view.user.clear(screen.getByLabelText('Website'));
+    await fill(view, screen.getByLabelText('Website'), 'https://tina.example');
+    expect(screen.queryByText(/Please correct the highlighted fields/)).not.toBeInTheDocument();
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
   });
 
   it('opens the tab of a field with an error', async () => {
@@ -301,6 +328,11 @@ describe('trainer profile editor', { timeout: 20_000 }, () => {
       'true',
     );
     expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
+    // On another tab, the summary says where the highlighted field is.
+    await openTab(view, 'Personal');
+    expect(
+      screen.getByText('Please correct the highlighted fields (on Public Profile).'),
+    ).toBeInTheDocument();
   });
 
   it('saves what was typed, toasts and returns to the dashboard after 1.5 s', async () => {
@@ -474,6 +506,9 @@ describe('trainer profile editor: picture', { timeout: 20_000 }, () => {
       '/api/pictures/new.webp',
     );
     expect(await screen.findByText('Picture Updated')).toBeInTheDocument();
+    // The app's internal address is not shown as if the trainer had typed it.
+    expect(screen.getByLabelText('Or use an image URL')).toHaveValue('');
+    expect(screen.getByText(/Your uploaded picture is in use/)).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === `${profileRoute}/picture`);
     const sent = call?.[1]?.body;
     expect(sent).toBeInstanceOf(FormData);

@@ -6,13 +6,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { trainerByEmailQueryOptions } from '../../api/get-trainer-by-email';
 import { useTrainerProfile } from '../../api/get-trainer-profile';
 import { DASHBOARD_PATH, ProfileEditor } from './profile-editor';
 
 function LoadingProfile() {
   return (
-    <Center py="xl">
+    <Center py="xl" mih="100vh">
       <Text role="status">Loading your profile...</Text>
     </Center>
   );
@@ -37,6 +38,7 @@ function EditorForTrainer({ trainerId }: { trainerId: number }) {
 }
 
 export function TrainerProfilePage({ user }: { user: SessionUser }) {
+  useDocumentTitle('Trainer Profile | Soul Punch');
   // A saved e-mail change renews the session under the new address; the editor stays while it reloads.
   const trainer = useQuery({ ...trainerByEmailQueryOptions(user.email), placeholderData: keepPreviousData });
 

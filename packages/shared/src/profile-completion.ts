@@ -1,6 +1,10 @@
+import { businessSetupShare, materialAccessShare } from './progress';
+import { asPercents, filled, share } from './progress-shares';
+
 /**
  * The profile editor's 'Profile Completion' scores (spec portal 5): six sections, each the share of its items
  * that are done, and the overall score as their average. Pure, so the card can recompute on every keystroke.
+ * Materials is the admin's Material Access, from the same function (issue 23): the five materials, once paid.
  */
 export interface ProfileCompletionInput {
   fullName?: string | null;
@@ -25,6 +29,10 @@ export interface ProfileCompletionInput {
   hasCurriculum?: boolean | null;
   hasMarketingResources?: boolean | null;
   hasWorkbooks?: boolean | null;
+  hasVideoLibrary?: boolean | null;
+  hasTrainerDrive?: boolean | null;
+  /** From the server (materialsUnlocked): whether the program is paid, so the materials are reachable. */
+  materialsUnlocked?: boolean | null;
   publicBio?: string | null;
   specializations?: readonly string[] | null;
 }
@@ -49,10 +57,6 @@ export const COMPLETION_SECTIONS = [
   { key: 'publicProfile', label: 'Public Profile' },
 ] as const satisfies ReadonlyArray<{ key: Exclude<keyof ProfileCompletion, 'overall'>; label: string }>;
 
-const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
-const share = (checks: boolean[]) => checks.filter(Boolean).length / checks.length;
-const percent = (fraction: number) => Math.round(fraction * 100);
-
 export function computeProfileCompletion(p: ProfileCompletionInput): ProfileCompletion {
   const sections = {
     personal: share([
@@ -63,29 +67,14 @@ export function computeProfileCompletion(p: ProfileCompletionInput): ProfileComp
     ]),
     social: share([filled(p.instagram), filled(p.facebook), filled(p.website)]),
     cert: share([filled(p.trainingDate), p.hasInsurance === true, filled(p.insuranceProvider)]),
-    // A payment or affiliate channel counts only when it is both switched on and has its link.
-    business: share([
-      p.hasStripe === true && filled(p.stripePaymentLink),
-      p.hasPaypal === true && filled(p.paypalPaymentLink),
-      p.hasPillar === true && filled(p.pillarAccountLink),
-      p.hasAffiliateLink === true && filled(p.affiliateLink),
-    ]),
-    materials: share([p.hasCurriculum === true, p.hasMarketingResources === true, p.hasWorkbooks === true]),
+    // The admin's Business Setup, by the same rule.
+    business: businessSetupShare(p),
+    materials: materialAccessShare(p, p.materialsUnlocked === true),
     publicProfile: share([
       filled(p.displayName),
       filled(p.publicBio),
       (p.specializations ?? []).some((s) => filled(s)),
     ]),
   };
-  const values = Object.values(sections);
-  const overall = values.reduce((sum, v) => sum + v, 0) / values.length;
-  return {
-    personal: percent(sections.personal),
-    social: percent(sections.social),
-    cert: percent(sections.cert),
-    business: percent(sections.business),
-    materials: percent(sections.materials),
-    publicProfile: percent(sections.publicProfile),
-    overall: percent(overall),
-  };
+  return asPercents(sections);
 }

@@ -6,6 +6,7 @@ const empty: ProfileCompletionInput = {
   hasCurriculum: false,
   hasMarketingResources: false,
   hasWorkbooks: false,
+  materialsUnlocked: true,
 };
 
 const full: ProfileCompletionInput = {
@@ -31,6 +32,9 @@ const full: ProfileCompletionInput = {
   hasCurriculum: true,
   hasMarketingResources: true,
   hasWorkbooks: true,
+  hasVideoLibrary: true,
+  hasTrainerDrive: true,
+  materialsUnlocked: true,
   publicBio: 'I teach women to stay safe.',
   specializations: ['Teen Safety'],
 };
@@ -123,15 +127,21 @@ describe('profile completion', () => {
     });
   });
 
-  describe('Materials: curriculum, marketing resources, workbooks', () => {
-    it('counts each one that is true', () => {
-      expect(computeProfileCompletion({ ...empty, hasWorkbooks: true }).materials).toBe(33);
-      expect(computeProfileCompletion({ ...empty, hasCurriculum: true, hasWorkbooks: true }).materials).toBe(
-        67,
-      );
+  describe("Materials: the admin's Material Access (the five materials, once paid)", () => {
+    it('counts each material the trainer can reach', () => {
+      expect(computeProfileCompletion({ ...empty, hasWorkbooks: true }).materials).toBe(20);
+      expect(
+        computeProfileCompletion({
+          ...empty,
+          hasCurriculum: true,
+          hasVideoLibrary: true,
+          hasTrainerDrive: true,
+        }).materials,
+      ).toBe(60);
     });
 
-    it('treats a missing flag as not granted', () => {
+    it('counts none before the program is paid, and treats a missing flag as not granted', () => {
+      expect(computeProfileCompletion({ ...full, materialsUnlocked: false }).materials).toBe(0);
       expect(computeProfileCompletion({}).materials).toBe(0);
     });
   });
@@ -151,7 +161,7 @@ describe('profile completion', () => {
 
   describe('overall', () => {
     it('is the average of the six sections, rounded', () => {
-      // Personal 1/4, Social 1/3, Materials 3/3, the rest 0: (0.25 + 0.333 + 1) / 6 = 26.4%.
+      // Personal 1/4, Social 1/3, Materials 5/5, the rest 0: (0.25 + 0.333 + 1) / 6 = 26.4%.
       const score = computeProfileCompletion({
         ...empty,
         email: 'tina@example.com',
@@ -159,12 +169,14 @@ describe('profile completion', () => {
         hasCurriculum: true,
         hasMarketingResources: true,
         hasWorkbooks: true,
+        hasVideoLibrary: true,
+        hasTrainerDrive: true,
       });
       expect(score).toMatchObject({ personal: 25, social: 33, materials: 100, overall: 26 });
     });
 
     it('averages the unrounded sections', () => {
-      // Social, Cert and Materials at 2/3 each: (3 * 2/3) / 6 = 33.3%, where rounded sections would give 33.5.
+      // Social and Cert at 2/3, Materials 2/5: (2/3 + 2/3 + 2/5) / 6 = 28.9%; rounded sections would give 29.2.
       const score = computeProfileCompletion({
         ...empty,
         instagram: '@t',
@@ -174,7 +186,7 @@ describe('profile completion', () => {
         hasCurriculum: true,
         hasWorkbooks: true,
       });
-      expect(score).toMatchObject({ social: 67, cert: 67, materials: 67, overall: 33 });
+      expect(score).toMatchObject({ social: 67, cert: 67, materials: 40, overall: 29 });
     });
   });
 });

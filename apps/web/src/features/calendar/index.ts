@@ -1,0 +1,2 @@
+export { AdminCalendarPage } from './components/admin-calendar-page';
+export { TrainerBookingsPanel } from './components/trainer-bookings-panel';

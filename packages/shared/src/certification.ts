@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { optionalDate } from './trainers';
+
+/**
+ * The certification record (issue 26, decision record 0014). The server owns it: an admin issues, renews,
+ * suspends, reinstates or revokes it with a reason; the scheduled round moves a certified trainer to 'renewal due'
+ * and 'lapsed' on the app's clock. 'in_training' is every trainer who has not been issued a certificate yet.
+ */
+export const CERTIFICATION_STATUSES = [
+  'in_training',
+  'certified',
+  'renewal_due',
+  'lapsed',
+  'suspended',
+  'revoked',
+] as const;
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+
+/** The statuses the public may see a trainer in (the standing rule reads the same list, in SQL). */
+export const LISTED_CERTIFICATION_STATUSES = ['certified', 'renewal_due'] as const;
+
+export const CERTIFICATION_STATUS_LABELS: Record<CertificationStatus, string> = {
+  in_training: 'In training',
+  certified: 'Certified',
+  renewal_due: 'Renewal due',
+  lapsed: 'Lapsed',
+  suspended: 'Suspended',
+  revoked: 'Revoked',
+};
+
+/**
+ * What renewing can require (RENEWAL_REQUIRES): a refresher session attended, insurance on file. A renewal fee
+ * through the payment providers is not built yet (decision record 0014): meanwhile an admin renews with the
+ * reason 'fee paid'.
+ */
+export const RENEWAL_REQUIREMENTS = ['refresher', 'insurance'] as const;
+export type RenewalRequirement = (typeof RENEWAL_REQUIREMENTS)[number];
+
+/**
+ * Defaults of what the server's configuration can change (CERTIFICATION_*, RENEWAL_REQUIRES, INSURANCE_*): the
+ * Terms & Conditions' 2 years, reminders 90, 60, 30 and 7 days before expiry (and one on lapse), and insurance
+ * reminders 30 and 7 days before a policy ends.
+ */
+export const CERTIFICATION_DEFAULTS = {
+  validityYears: 2,
+  reminderDays: [90, 60, 30, 7],
+  renewalRequires: ['refresher'] as RenewalRequirement[],
+  insuranceRequired: false,
+  insuranceReminderDays: [30, 7],
+} as const;
+
+const DAY_MS = 86_400_000;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** Whole days from `today` to `day` (both 'YYYY-MM-DD'); negative once it has passed. */
+export const daysUntil = (day: string, today: string) => Math.round((dayMs(day) - dayMs(today)) / DAY_MS);
+
+/** `years` after `day`; Feb 29 moves to Feb 28 in a year without one. */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-');
+  const year = Number(y) + years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${year}-${m}-${m === '02' && d === '29' && !leap ? '28' : d}`;
+}
+
+/**
+ * Where an issued certificate stands by its dates: valid through its expiry day, lapsed after it, 'renewal due'
+ * from the first reminder (the largest of `reminderDays`) on. Suspension and revocation are an admin's and are
+ * never computed.
+ */
+export function statusByDate(
+  expiresOn: string,
+  today: string,
+  reminderDays: readonly number[],
+): 'certified' | 'renewal_due' | 'lapsed' {
+  const left = daysUntil(expiresOn, today);
+  if (left < 0) return 'lapsed';
+  return left <= Math.max(0, ...reminderDays) ? 'renewal_due' : 'certified';
+}
+
+/** One entry of the record's history: what happened, who did it (null: the scheduled round) and why. */
+export const certificationEventSchema = z.object({
+  action: z.enum([
+    'migrated',
+    'issued',
+    'renewed',
+    'suspended',
+    'reinstated',
+    'revoked',
+    'renewal_due',
+    'lapsed',
+    'insurance_paused',
+    'insurance_restored',
+  ]),
+  fromStatus: z.enum(CERTIFICATION_STATUSES).nullable(),
+  toStatus: z.enum(CERTIFICATION_STATUSES),
+  expiresOn: z.string().nullable(),
+  reason: z.string().nullable(),
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type CertificationEvent = z.output<typeof certificationEventSchema>;
+
+export const renewalRequirementStateSchema = z.object({
+  key: z.enum(RENEWAL_REQUIREMENTS),
+  label: z.string(),
+  met: z.boolean(),
+});
+
+/** GET /api/trainers/{id}/certification: the record as the trainer and the admin see it. */
+export const certificationViewSchema = z.object({
+  status: z.enum(CERTIFICATION_STATUSES),
+  /** Not guessable (random); null until issued. */
+  certificateNumber: z.string().nullable(),
+  issuedOn: z.string().nullable(),
+  expiresOn: z.string().nullable(),
+  /** Days left to the expiry (negative once lapsed); null without one. */
+  daysLeft: z.number().nullable(),
+  /** The public listing is paused for an expired insurance policy (when insurance is required). */
+  insurancePaused: z.boolean(),
+  /** The latest reminder sent for this expiry ('90', '60', '30', '7' days or 'lapsed'), for the dashboard. */
+  lastReminder: z.string().nullable(),
+  /** What renewing requires now, each with whether it is met. */
+  renewal: z.object({
+    requirements: z.array(renewalRequirementStateSchema),
+    /** The expiry a renewal now gives: the old expiry plus the validity, never today plus it. */
+    nextExpiresOn: z.string().nullable(),
+    canRenew: z.boolean(),
+  }),
+  /** What issuing needs (for the admin's Issue action), each with whether it is met. */
+  issuance: z.object({ paid: z.boolean(), signed: z.boolean(), trainingCompleted: z.boolean() }),
+  history: z.array(certificationEventSchema),
+});
+export type CertificationView = z.output<typeof certificationViewSchema>;
+
+const reasonSchema = z
+  .string({ error: 'Please give a reason' })
+  .trim()
+  .min(3, { error: 'Please give a reason (at least 3 characters)' })
+  .max(500, { error: 'The reason must be at most 500 characters' });
+
+/** Every admin action on the record says why. */
+export const certificationActionSchema = z.strictObject({ reason: reasonSchema });
+export type CertificationAction = z.input<typeof certificationActionSchema>;
+export const CERTIFICATION_ACTIONS = ['issue', 'renew', 'suspend', 'reinstate', 'revoke'] as const;
+export type CertificationActionKind = (typeof CERTIFICATION_ACTIONS)[number];
+
+/** POST /api/trainers/{id}/certification-record/renewal: the trainer renews. */
+export const renewalAnswerSchema = z.object({
+  renewed: z.literal(true),
+  certification: certificationViewSchema,
+});
+export type RenewalAnswer = z.output<typeof renewalAnswerSchema>;
+
+// --- Insurance ---
+
+export const INSURANCE_CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
+export const INSURANCE_STATUSES = ['none', 'pending', 'accepted', 'expired'] as const;
+
+/** PUT /api/trainers/{id}/insurance: a new policy (its certificate is uploaded next). */
+export const insurancePolicyInputSchema = z.strictObject({
+  provider: z
+    .string({ error: 'Please enter the insurance provider' })
+    .trim()
+    .min(2, { error: 'Please enter the insurance provider' })
+    .max(120),
+  policyNumber: z
+    .string({ error: 'Please enter the policy number' })
+    .trim()
+    .min(3, { error: 'Please enter the policy number' })
+    .max(60)
+    .regex(/^[\w./ -]+$/, { error: 'Letters, digits, spaces, dots, slashes and dashes only' }),
+  expiresOn: optionalDate.refine((v) => v !== null, { error: 'Please enter the expiry date' }),
+});
+export type InsurancePolicyInput = z.input<typeof insurancePolicyInputSchema>;
+
+export const insurancePolicyViewSchema = z.object({
+  id: z.number(),
+  provider: z.string(),
+  policyNumber: z.string(),
+  expiresOn: z.string(),
+  hasCertificate: z.boolean(),
+  certificateType: z.enum(['pdf', 'png', 'jpeg']).nullable(),
+  status: z.enum(INSURANCE_STATUSES),
+  submittedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type InsurancePolicyView = z.output<typeof insurancePolicyViewSchema>;
+
+/** GET /api/trainers/{id}/insurance: the current policy (the latest submitted) and whether the brand requires one. */
+export const insuranceViewSchema = z.object({
+  required: z.boolean(),
+  policy: insurancePolicyViewSchema.nullable(),
+});
+export type InsuranceView = z.output<typeof insuranceViewSchema>;
