@@ -13,6 +13,9 @@ mkdirSync(resultsDir, { recursive: true });
 const ci = process.env.CI === 'true';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Names of the tests that failed, and of those that passed only when tried again, printed last (CI keeps the tail). */
+const failedNames = [];
+const flakyNames = [];
 let ok = true;
 const timings = [];
 
@@ -31,6 +34,33 @@ function addVitest(file) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  const phase = path.basename(file, '.json').replace('vitest-', '');
+  for (const suite of r.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    for (const test of suite.assertionResults ?? []) {
+      const name = `[${phase}] ${where} > ${test.fullName ?? test.title}`;
+      if (test.status === 'failed') failedNames.push(name);
+      // vitest's json reporter has no retry count per test; a file that failed without a failed test (an error
+      // while loading it) is named by the suite below.
+    }
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failedNames.push(`[${phase}] ${where}: ${String(suite.message ?? 'failed to run').split('\n')[0]}`);
+  }
+}
+
+/** Playwright's json report: every spec's title path, with its outcome over its tries. */
+function addPlaywrightNames(suites, titles = []) {
+  for (const suite of suites ?? []) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = `[browser] ${[...here, spec.title].join(' > ')}`;
+        if (test.status === 'unexpected') failedNames.push(name);
+        if (test.status === 'flaky') flakyNames.push(name);
+      }
+    }
+    addPlaywrightNames(suite.suites, here);
+  }
 }
 
 // First, as the API tests' server-rendering test uses its page renderer (under CI it fails without one).
@@ -91,7 +121,9 @@ if (existsSync(chromium)) {
     run('browser tests (Playwright, Chromium, 2 workers)', 'npm', ['test', '-w', '@soulpunch/e2e']);
     const file = path.join(root, 'e2e/test-results/results.json');
     if (existsSync(file)) {
-      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const { stats } = report;
+      addPlaywrightNames(report.suites);
       totals.passed += stats.expected + (stats.flaky ?? 0);
       totals.failed += stats.unexpected;
       totals.skipped += stats.skipped;
@@ -140,5 +172,13 @@ const total = timings.reduce((sum, t) => sum + t.seconds, 0);
 console.log(`  ${total.toFixed(0).padStart(5)} s  in all`);
 console.log('');
 printSecurityFigures();
+if (flakyNames.length) {
+  console.log(`Passed only when tried again (${flakyNames.length}):`);
+  for (const name of flakyNames) console.log(`  ${name}`);
+}
+if (failedNames.length) {
+  console.log(`Failed (${failedNames.length}):`);
+  for (const name of failedNames) console.log(`  ${name}`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
