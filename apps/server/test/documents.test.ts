@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
 import { createRequiredDocuments, runDocumentSchedule } from '../src/modules/documents/service';
-import { appDeps, buildTestApp, latestMailTo, seedCast, type TestApp, withCookie } from './helper';
+import { appDeps, buildTestApp, FRESH_WITHIN, latestMailTo, seedCast, type TestApp, withCookie } from './helper';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -375,6 +375,9 @@ describe('reminders, expiry and the admin actions', () => {
 describe('the directory follows the paperwork', () => {
   it('leaves out a trainer with unsigned documents and brings them back once signed', async () => {
     await app.db.updateTable('trainerProfiles').set({ publiclyListed: true }).execute();
+    // Written past the services: announce it and wait for the public answers' rebuild (decision record 0012).
+    app.publicDirectoryCache.invalidate();
+    await app.publicDirectoryCache.whenSettled();
     const listed = async () =>
       (await app.inject({ method: 'GET', url: '/api/public-trainers' })).json() as
         | Array<{ id: number }>
@@ -392,7 +395,8 @@ describe('the directory follows the paperwork', () => {
         fullName: 'Maria Garcia',
       });
     }
-    expect(await ids()).toContain(cast.mariaId);
+    // Another client's read: the change shows within 2 s (stale-while-revalidate, decision record 0012).
+    await expect.poll(ids, FRESH_WITHIN).toContain(cast.mariaId);
     expect((await get(cast.maria, `/api/trainers/${cast.mariaId}/standing`)).json()).toEqual({
       listed: true,
       reasons: [],

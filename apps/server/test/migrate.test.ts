@@ -39,5 +39,6 @@ describe('start-up migrations', () => {
     } finally {
       await fresh.close();
     }
-  });
+    // A PGlite boot of its own plus every migration: seconds alone, half a minute on a loaded 2-core machine.
+  }, 120_000);
 });
