@@ -56,3 +56,13 @@ export function normaliseCertificateNumber(input: string): string | null {
 /** The public verify page of a certificate (the PDF's QR code and the portal link to it). */
 export const certificateVerifyPath = (certificateNumber: string) =>
   `/verify/${encodeURIComponent(certificateNumber)}`;
+
+/**
+ * Where the verify form's number leads: the certificate's page, in the number's one spelling when it can be one,
+ * else what was typed with only letters, digits and dashes kept (its page says there is no such certificate).
+ */
+export function verifyPathForTyped(typed: string): string {
+  const number =
+    normaliseCertificateNumber(typed) ?? (typed.replace(/[^0-9A-Za-z-]/g, '').slice(0, 64) || '-');
+  return certificateVerifyPath(number);
+}
