@@ -67,8 +67,7 @@ export async function pageMetaFor(db: Db, config: AppConfig, pathname: string, n
         : undefined,
     };
   }
-  const title =
-    PAGE_TITLES[VERIFY_PAGE.test(pathname) ? '/verify' : pathname] ?? `${SITE} Trainer Platform`;
+  const title = PAGE_TITLES[VERIFY_PAGE.test(pathname) ? '/verify' : pathname] ?? `${SITE} Trainer Platform`;
   return { status: 200, url, title, description: DEFAULT_DESCRIPTION };
 }
 
