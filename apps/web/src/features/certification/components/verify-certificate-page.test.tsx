@@ -38,6 +38,8 @@ describe('the certificate verify page', () => {
       await screen.findByText('This certificate was revoked by Soul Punch: it is no longer valid.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Revoked', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Expiry date').nextElementSibling).toHaveTextContent('March 10, 2028');
+    expect(screen.queryByText('Valid through')).not.toBeInTheDocument();
   });
 
   it("says there is no certificate with an unknown number, and shows the server's refusal otherwise", async () => {

@@ -21,10 +21,11 @@ function longDay(day: string): string {
   return `${monthName(date)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+// Dark shades only, as the portal's status badge: white words keep 4.5:1 (axe color-contrast).
 const STATUS_COLORS: Record<PublicCertificateStatus, string> = {
-  valid: 'green.9',
+  valid: 'teal.9',
   expired: 'gray.8',
-  suspended: 'orange.9',
+  suspended: 'grape.9',
   revoked: 'red.9',
 };
 
@@ -43,6 +44,7 @@ function statusSentence(certificate: PublicCertificate): string {
 
 function Certificate({ certificate }: { certificate: PublicCertificate }) {
   const label = PUBLIC_CERTIFICATE_STATUS_LABELS[certificate.status];
+  const dated = certificate.status === 'valid' || certificate.status === 'expired';
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="certificate-title">
       <Stack gap="md">
@@ -62,7 +64,8 @@ function Certificate({ certificate }: { certificate: PublicCertificate }) {
           <dd>{label}</dd>
           <dt>Issued</dt>
           <dd>{longDay(certificate.issuedOn)}</dd>
-          <dt>Valid through</dt>
+          {/* A suspended or revoked certificate is not valid through its expiry: it only has one. */}
+          <dt>{dated ? 'Valid through' : 'Expiry date'}</dt>
           <dd>{longDay(certificate.expiresOn)}</dd>
         </dl>
       </Stack>
