@@ -103,6 +103,7 @@ const chromelessSections = [
   '/auth',
   '/dev',
   '/verify',
+  '/verify-document',
 ];
 function adminChromeHidden(path: string): boolean {
   if (path === '/' || path.endsWith('-public')) return true;

@@ -62,6 +62,11 @@ const PUBLIC_ROUTES = [
   // Anyone may check a signed document's file or its certificate's QR code.
   'POST /api/verify',
   'GET /api/verify/:id',
+  // Anyone may check a certificate by its number, and a digital credential's status, issuer and keys.
+  'GET /api/certificates/:number',
+  'GET /api/credentials/status/:number',
+  'GET /api/credentials/issuer',
+  'GET /api/credentials/keys/:thumbprint',
   // The API's own description and its reference page (Swagger UI's page, script, files and copies of the description).
   'GET /api/openapi.json',
   'GET /api/reference/',

@@ -9,6 +9,7 @@ import { ADMIN_USAGE, runAdminCommand } from '../src/cli/admin-command';
 import { openDatabase } from '../src/db/database';
 import type { AppDeps } from '../src/deps';
 import { systemClock } from '../src/lib/clock';
+import { currentSigningKey } from '../src/modules/certification/credential-keys';
 import { appDeps, buildTestApp, createUser, resetDatabase, type TestApp } from './helper';
 
 let t: TestApp;
@@ -84,6 +85,17 @@ describe('npm run admin', () => {
       "Your administrator role on the Soul Punch trainer platform was removed from its server's command line.",
     );
     expect(mails[1]?.textBody).toContain('your Trainer Portal is not affected');
+  });
+
+  it('rotate-credential-key retires the key that signs credentials; the next credential makes a new one', async () => {
+    await t.app.db.deleteFrom('credentialSigningKeys').execute();
+    expect(await runAdminCommand(deps, ['rotate-credential-key'])).toEqual([
+      'No credential key to retire: the first credential makes one.',
+    ]);
+    const first = await currentSigningKey(deps);
+    const [line] = await runAdminCommand(deps, ['rotate-credential-key']);
+    expect(first.kid.endsWith(`/${line?.split(' ')[2]}`)).toBe(true);
+    expect((await currentSigningKey(deps)).kid).not.toBe(first.kid);
   });
 
   it('refuses the last administrator, someone who is not one, a bad address and a bad command, changing nothing', async () => {

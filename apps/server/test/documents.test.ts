@@ -265,7 +265,7 @@ describe('sealed PDF and verification', () => {
         signerName: null,
         pdfSha256: expect.any(String),
       });
-      const printed = text.replace(/\s+/g, ' ').match(/\/verify\?id=(\d+)&code=([\w-]+)/);
+      const printed = text.replace(/\s+/g, ' ').match(/\/verify-document\?id=(\d+)&code=([\w-]+)/);
       expect(printed?.[1]).toBe(String(doc.id));
       expect((await facts(`?code=${printed?.[2]}`)).json()).toMatchObject({
         id: doc.id,

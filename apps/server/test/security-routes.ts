@@ -355,6 +355,15 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/trainers/:id/insurance/certificate': own().or(409).sendRaw(multipartPdf),
   'GET /api/trainers/:id/insurance/certificate': own().or(404),
   'POST /api/trainers/:id/insurance/accept': adminOnly().or(409).send(reason),
+  // Proof of certification (decision record 0015): the certificate PDF and the credential for the trainer and
+  // admins (409 when the certificate is not valid today); the verify page's look-up, the credential's status, the
+  // issuer and its keys for anyone (404: no such certificate or key).
+  'GET /api/trainers/:id/certificate.pdf': own().or(409),
+  'GET /api/trainers/:id/certificate.jwt': own().or(409),
+  'GET /api/certificates/:number': everyone().or(404),
+  'GET /api/credentials/status/:number': everyone().or(404),
+  'GET /api/credentials/issuer': everyone(),
+  'GET /api/credentials/keys/:thumbprint': everyone().or(404),
   'GET /api/payment-events': adminOnly(),
   'POST /api/payment-events/:eventId/replay': adminOnly().or(404),
   // The test provider's hosted checkout: public (the first caller pays; the rest find it paid).
@@ -498,6 +507,8 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     if (name === 'type') return 'nda';
     if (name === 'file') return f.pictureFile;
     if (name === 'token') return f.calendar.feedToken;
+    if (name === 'number') return 'SP-0000-0000-0000-0000';
+    if (name === 'thumbprint') return 'no-such-key';
     const calendar = calendarRecord(pattern, f);
     if (calendar !== undefined) return calendar;
     // :id

@@ -72,7 +72,8 @@ describe('pages for search engines', () => {
     expect(sitemap.body).toContain(`<loc>https://trainers.soulpunch.example/trainer/${listedId}</loc>`);
     expect(sitemap.body).not.toContain(`/trainer/${unlistedId}<`);
     const robots = await page('/robots.txt');
-    for (const path of ['/admin', '/trainer-portal', '/onboarding'])
+    // A certificate's page names its trainer (a revoked one too): for whoever holds the number, not for an index.
+    for (const path of ['/admin', '/trainer-portal', '/onboarding', '/verify/'])
       expect(robots.body).toContain(`Disallow: ${path}`);
     expect(robots.body).toContain('Sitemap: https://trainers.soulpunch.example/sitemap.xml');
     // The sign-in page is the one portal address search engines may list.

@@ -230,6 +230,60 @@ describe('server-rendered public pages', () => {
     expect(rootMarkup(res.body)).toContain('Denver, CO');
   });
 
+  it("renders a certificate's verify page for each visitor, never kept, its look-up counted for that visitor", async () => {
+    const { certificateNumber } = await t.app.db
+      .selectFrom('certificationRecords')
+      .select('certificateNumber')
+      .where('trainerId', '=', trainerId)
+      .executeTakeFirstOrThrow();
+    const visitor = '203.0.113.50';
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/verify/${certificateNumber}`,
+      remoteAddress: visitor,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.body).toContain('<title>Verify a Certificate | Soul Punch</title>');
+    const root = rootMarkup(res.body);
+    for (const fact of ['Amy Brown', certificateNumber as string, 'Valid', 'Valid through']) {
+      expect(root).toContain(fact);
+    }
+    expect(res.body).not.toContain('amy@example.com');
+    // Only the header's Contact Us comes alive: the form is a plain form.
+    expect(res.body).toContain('data-entry="/assets/islands.js"');
+    expect(root.match(/data-island="/g)).toHaveLength(1);
+    const hits = await t.app.db
+      .selectFrom('rateLimitHits')
+      .select('key')
+      .where('key', 'like', 'certificate:ip:%')
+      .execute();
+    expect(hits.map((h) => h.key)).toEqual([`certificate:ip:${visitor}`]);
+    expect(t.app.publicDirectoryCache.atAddress(`/verify/${certificateNumber}`)).toBeUndefined();
+    expect(
+      t.app.publicDirectoryCache.lastRebuildMs(`page:visitor:/verify/${certificateNumber}`),
+    ).toBeUndefined();
+
+    const unknown = await page('/verify/SP-0000-0000-0000-0000');
+    expect(unknown.statusCode).toBe(200);
+    expect(rootMarkup(unknown.body)).toContain('No certificate with this number');
+  });
+
+  it("sends the verify form's number to its page, and a signed document's old QR address to the document check", async () => {
+    const typed = await page('/verify?number=sp%201a2b%203c4d%205e6f%207a8b');
+    expect(typed.statusCode).toBe(303);
+    expect(typed.headers.location).toBe('/verify/SP-1A2B-3C4D-5E6F-7A8B');
+    expect((await page('/verify?number=%3Cb%3E.%2F')).headers.location).toBe('/verify/b');
+    expect((await page('/verify?number=')).headers.location).toBe('/verify');
+    const document = await page('/verify?id=5&code=Qr-Code_1');
+    expect(document.statusCode).toBe(301);
+    expect(document.headers.location).toBe('/verify-document?id=5&code=Qr-Code_1');
+    const form = await page('/verify');
+    expect(form.statusCode).toBe(200);
+    expect(rootMarkup(form.body)).toContain('action="/verify"');
+  });
+
   it("renders a visitor's legal page with the public frame, and never a signed-in person's session", async () => {
     const visitor = await page('/privacy');
     expect(rootMarkup(visitor.body)).toContain('Privacy Policy');

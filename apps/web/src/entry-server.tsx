@@ -28,7 +28,7 @@ const SERVER_RENDERED: Record<string, string> = serverRenderedPages;
  */
 function isPublicQuery(query: Query, visitor: boolean): boolean {
   const [scope, kind] = query.queryKey as readonly unknown[];
-  if (scope === 'public-trainers' || scope === 'map-tiles') return true;
+  if (scope === 'public-trainers' || scope === 'map-tiles' || scope === 'certificates') return true;
   if (scope === 'auth' && kind === 'session') return visitor;
   return scope === 'classes' && (kind === 'public' || kind === 'detail');
 }

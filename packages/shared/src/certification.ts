@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_CERTIFICATE_STATUSES } from './certificate-check';
 import { optionalDate } from './trainers';
 
 /**
@@ -193,3 +194,55 @@ export const insuranceViewSchema = z.object({
   policy: insurancePolicyViewSchema.nullable(),
 });
 export type InsuranceView = z.output<typeof insuranceViewSchema>;
+
+// --- Proof anyone can check (issue 26 part 4, decision record 0015) ---
+
+/** GET /api/certificates/{number}: name, standing and dates, nothing more (no e-mail, no address). */
+export const publicCertificateSchema = z.object({
+  certificateNumber: z.string(),
+  name: z.string(),
+  status: z.enum(PUBLIC_CERTIFICATE_STATUSES),
+  issuedOn: z.string(),
+  expiresOn: z.string(),
+});
+export type PublicCertificate = z.output<typeof publicCertificateSchema>;
+
+/**
+ * GET /api/credentials/status/{number}: what a verifier of the digital credential fetches from its
+ * `credentialStatus` (active while the certificate is valid).
+ */
+export const credentialStatusAnswerSchema = z.object({
+  id: z.string(),
+  certificateNumber: z.string(),
+  status: z.enum(['active', 'expired', 'suspended', 'revoked']),
+  checkedAt: z.string(),
+});
+export type CredentialStatusAnswer = z.output<typeof credentialStatusAnswerSchema>;
+
+/** An Ed25519 public key as a JWK (RFC 8037), as the JWK set publishes it. */
+export const publicJwkSchema = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string(),
+  kid: z.string(),
+  alg: z.literal('EdDSA'),
+  use: z.literal('sig'),
+});
+export type PublicJwk = z.output<typeof publicJwkSchema>;
+
+/** /.well-known/jwks.json: every credential key, the retired ones too (what they signed still verifies). */
+export const jwkSetSchema = z.object({ keys: z.array(publicJwkSchema) });
+
+/** GET /api/credentials/issuer: the issuer's Open Badges 3.0 Profile, the `issuer` every credential names. */
+export const issuerProfileSchema = z.object({
+  '@context': z.array(z.string()),
+  id: z.string(),
+  type: z.array(z.string()),
+  name: z.string(),
+  url: z.string(),
+  email: z.string(),
+  description: z.string(),
+  /** Where the keys that sign its credentials are published. */
+  jwks: z.string(),
+});
+export type IssuerProfile = z.output<typeof issuerProfileSchema>;

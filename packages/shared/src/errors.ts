@@ -103,6 +103,9 @@ export const ERROR_CODES = [
   'invalid_insurance_file',
   'insurance_expired',
   'already_accepted',
+  // Proof of certification: the verify page and the downloads (decision record 0015)
+  'certificate_not_found',
+  'certificate_not_valid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

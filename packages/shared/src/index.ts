@@ -2,6 +2,8 @@ export * from './api-answers';
 export * from './assistant';
 export * from './auth';
 export * from './calendar';
+// Kept apart from the schemas too: the public verify page reads a certificate's standing.
+export * from './certificate-check';
 export * from './certification';
 export * from './class-time';
 export * from './classes';

@@ -1,8 +1,10 @@
 import { trainerEmailSchema } from '@soulpunch/shared';
 import type { AppDeps } from '../deps';
 import { grantAdmin, listAdministrators, revokeAdmin } from '../modules/admin/service';
+import { rotateCredentialKey } from '../modules/certification/credential-keys';
 
-export const ADMIN_USAGE = 'Usage: npm run admin -- add <email> | remove <email> | list';
+export const ADMIN_USAGE =
+  'Usage: npm run admin -- add <email> | remove <email> | list | rotate-credential-key';
 
 /**
  * `npm run admin`: the admin screens' own service calls, so the person is e-mailed, the change is kept the same
@@ -10,6 +12,15 @@ export const ADMIN_USAGE = 'Usage: npm run admin -- add <email> | remove <email>
  */
 export async function runAdminCommand(deps: AppDeps, args: string[]): Promise<string[]> {
   const [command, rawEmail] = args;
+  if (command === 'rotate-credential-key') {
+    // Decision record 0015: the retired key stays published, so the credentials it signed still verify.
+    const retired = await rotateCredentialKey(deps);
+    return [
+      retired
+        ? `Credential key ${retired} retired: the next credential is signed by a new key (the old one stays published).`
+        : 'No credential key to retire: the first credential makes one.',
+    ];
+  }
   if (command === 'list') {
     return (await listAdministrators(deps.db)).map((admin) => `${admin.email}\t${admin.name}`);
   }

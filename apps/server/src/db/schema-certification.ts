@@ -57,6 +57,16 @@ export interface InsurancePoliciesTable {
   acceptedAt: Date | null;
 }
 
+/** Migration 0023: the keys that sign digital credentials; one current (no `retiredAt`), the rest retired. */
+export interface CredentialSigningKeysTable {
+  id: Generated<number>;
+  thumbprint: string;
+  publicJwk: string;
+  privateKey: string;
+  createdAt: CreatedAt;
+  retiredAt: Date | null;
+}
+
 export type CertificationRecordRow = Selectable<CertificationRecordsTable>;
 export type InsurancePolicyRow = Selectable<InsurancePoliciesTable>;
 
@@ -65,4 +75,5 @@ export interface CertificationTables {
   certificationHistory: CertificationHistoryTable;
   certificationReminders: CertificationRemindersTable;
   insurancePolicies: InsurancePoliciesTable;
+  credentialSigningKeys: CredentialSigningKeysTable;
 }

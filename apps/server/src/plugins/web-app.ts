@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { SESSION_COOKIE } from '../modules/auth/access';
+import { isCertificateLookupPage, verifyPageRedirect } from '../modules/certification/verify-page';
 import { justWrote, sendAnswer } from '../modules/directory/send-answer';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
 
@@ -147,13 +148,17 @@ export function withRenderedPage(
     );
 }
 
-/** The page's API calls, answered in-process by the app itself: the public answers come from its cache. */
-function inProcessFetch(app: FastifyInstance): typeof fetch {
+/**
+ * The page's API calls, answered in-process by the app itself: the public answers come from its cache. A look-up
+ * page's calls carry the visitor's address, so their rate limits count that visitor, not the server.
+ */
+function inProcessFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
   return async (input) => {
     const response = await app.inject({
       method: 'GET',
       url: String(input),
       headers: { accept: 'application/json' },
+      ...(remoteAddress ? { remoteAddress } : {}),
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
@@ -240,12 +245,18 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
   );
 
   /** A server-rendered page as sent: its meta and status, and its markup when it is found. */
-  const buildPage = async (renderer: PageRenderer, url: string, pathname: string, visitor: boolean) => {
+  const buildPage = async (
+    renderer: PageRenderer,
+    url: string,
+    pathname: string,
+    visitor: boolean,
+    pageFetch = fetchApi,
+  ) => {
     const meta = await pageMetaFor(db, config, pathname, clock.now());
     const shell = withPageMeta(indexHtml, meta);
     const page =
       meta.status === 200
-        ? await renderer.renderPage(new URL(url, 'http://app'), { fetchApi, visitor })
+        ? await renderer.renderPage(new URL(url, 'http://app'), { fetchApi: pageFetch, visitor })
         : null;
     return {
       body: page ? renderedPage(shell, page) : shell,
@@ -257,6 +268,23 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     };
   };
 
+  /** A certificate's verify page: rendered for this visitor and never kept (verify-page.ts). */
+  const sendLookupPage = async (
+    renderer: PageRenderer,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    visitor: boolean,
+  ) => {
+    const built = await buildPage(renderer, request.url, pathname, visitor, inProcessFetch(app, request.ip));
+    return reply
+      .status(built.status)
+      .type(built.contentType)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Robots-Tag', 'noindex')
+      .send(built.body);
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // No route matched. The access hook has already refused odd spellings of an address (encoded letters, dot
@@ -265,7 +293,10 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     if (api || !hasWebApp || !['GET', 'HEAD'].includes(request.method)) {
       throw notFound(`No such address: ${request.method} ${redactUrl(pathname)}`);
     }
-    if (/\.[a-z0-9]+$/i.test(pathname)) throw notFound('No such file.');
+    const moved = verifyPageRedirect(request.url);
+    if (moved) return reply.redirect(moved.location, moved.status);
+    const lookup = isCertificateLookupPage(pathname);
+    if (!lookup && /\.[a-z0-9]+$/i.test(pathname)) throw notFound('No such file.');
     const renderer = await loadRenderer();
     if (renderer?.isServerRendered(pathname)) {
       // The same for every visitor, and for every signed-in person (who get no session in it): the page, its meta
@@ -275,6 +306,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
       const key = `page:${visitor ? 'visitor' : 'signed-in'}:${request.url}`;
       const cache = app.publicDirectoryCache;
       try {
+        if (lookup) return await sendLookupPage(renderer, request, reply, pathname, visitor);
         const build = () => buildPage(renderer, request.url, pathname, visitor);
         const answer = await cache.get(key, build, justWrote(request));
         if (visitor) cache.remember(request.url, key, answer);

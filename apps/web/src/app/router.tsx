@@ -46,6 +46,9 @@ const auth = {
   login: () => import('@/features/auth/components/login-page'),
   confirm: () => import('@/features/auth/components/confirm-page'),
 };
+const certificates = {
+  verify: () => import('@/features/certification/components/verify-certificate-page'),
+};
 const classes = {
   list: () => import('@/features/classes/components/public-classes-page'),
   details: () => import('@/features/classes/components/class-details-page'),
@@ -111,7 +114,8 @@ export const routes: RouteObject[] = [
           path: '/trainer-portal/documents/:id',
           ...signedInPage(documents.signing, (m) => <m.SigningPage />),
         },
-        { path: '/verify', ...signedInPage(documents.verify, (m) => <m.VerifyPage />) },
+        // A signed PDF's check (its QR code; /verify?id= before the certificates' page took /verify).
+        { path: '/verify-document', ...signedInPage(documents.verify, (m) => <m.VerifyPage />) },
       ]),
       section([
         { path: '/find-trainer', ...page(directory.find, (m) => <m.FindTrainerPage variant="site" />) },
@@ -131,6 +135,9 @@ export const routes: RouteObject[] = [
         { path: '/public/review', ...signedInPage(reviews.page, (m) => <m.ReviewPage />) },
         { path: '/public-calendar', ...page(classes.calendar, (m) => <m.PublicCalendarPage />) },
         { path: '/public', ...page(directory.landing, (m) => <m.VisitorLandingPage />) },
+        // Anyone checks a certificate by its number (the QR code on its PDF): decision record 0015.
+        { path: '/verify', ...page(certificates.verify, (m) => <m.VerifyCertificatePage />) },
+        { path: '/verify/:number', ...page(certificates.verify, (m) => <m.VerifyCertificatePage />) },
       ]),
       {
         path: '/admin',

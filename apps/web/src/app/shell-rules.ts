@@ -28,8 +28,10 @@ const chromelessSections = [
   // Our own routes for sign-in confirmation and the development mailbox.
   '/auth',
   '/dev',
-  // The public check of a signed PDF, reached from the QR code on its certificate.
+  // The public check of a certificate (its PDF's QR code), and of a signed PDF (the QR code on its certificate
+  // of completion).
   '/verify',
+  '/verify-document',
 ];
 
 export function isAdminChromeHidden(pathname: string): boolean {

@@ -1,4 +1,4 @@
-import islandPages from './island-pages.json';
+import { routed } from './island-pages.json';
 
 /** The islands of the public pages: what the islands' entry (src/islands.tsx) knows how to load. */
 export const ISLAND_NAMES = [
@@ -14,4 +14,4 @@ export const ISLAND_NAMES = [
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
 /** Islands that read or change the address (useSearchParams, Link): they get the island router. */
-export const ROUTED_ISLANDS: ReadonlySet<string> = new Set(islandPages.routed);
+export const ROUTED_ISLANDS: ReadonlySet<string> = new Set(routed);

@@ -255,3 +255,17 @@ export async function listPolicyExpiriesBetween(db: Executor, from: string, to: 
     )
     .execute();
 }
+
+/**
+ * An issued certificate by its number, with its trainer's name: the public verify page, the credential's status
+ * and the downloads. The same one query whatever was typed, so a malformed number costs what an unknown one does.
+ */
+export async function findByCertificateNumber(db: Executor, certificateNumber: string) {
+  return db
+    .selectFrom('certificationRecords as c')
+    .innerJoin('trainers as t', 't.id', 'c.trainerId')
+    .select(['c.trainerId', 'c.certificateNumber', 'c.status', 'c.issuedOn', 'c.expiresOn', 't.name'])
+    .where('c.certificateNumber', '=', certificateNumber)
+    .where('c.status', '!=', 'in_training')
+    .executeTakeFirst();
+}

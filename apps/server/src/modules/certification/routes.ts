@@ -23,6 +23,7 @@ import {
   submitPolicy,
   uploadCertificate,
 } from './insurance';
+import { certificateProofRoutes } from './proof-routes';
 import { renewFromPortal } from './renewal';
 import { getCertificationView, runCertificationAction } from './service';
 
@@ -101,6 +102,7 @@ export async function certificationRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerInsuranceRoutes(app, deps);
+  await certificateProofRoutes(app, deps);
 }
 
 function registerInsuranceRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -759,7 +759,7 @@ export function verificationCode(deps: Pick<AppDeps, 'config'>, id: number): str
 }
 
 export function verifyUrlOf(deps: Pick<AppDeps, 'config'>, id: number): string {
-  return `${deps.config.appUrl}/verify?id=${id}&code=${verificationCode(deps, id)}`;
+  return `${deps.config.appUrl}/verify-document?id=${id}&code=${verificationCode(deps, id)}`;
 }
 
 function holdsTheCode(deps: Pick<AppDeps, 'config'>, id: number, code: string | undefined): boolean {

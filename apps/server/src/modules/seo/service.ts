@@ -33,7 +33,11 @@ const PAGE_TITLES: Record<string, string> = {
   '/privacy': `Privacy Policy | ${SITE}`,
   '/privacy-policy-public': `Privacy Policy | ${SITE}`,
   '/support-public': `Support | ${SITE}`,
+  '/verify': `Verify a Certificate | ${SITE}`,
 };
+
+/** A certificate's own verify page (/verify/{number}): the same title whatever it finds, found or not. */
+const VERIFY_PAGE = /^\/verify\/[^/]+$/;
 
 /** Title, description and Open Graph data for the pages search engines and link previews read, at `now`. */
 export async function pageMetaFor(db: Db, config: AppConfig, pathname: string, now: Date): Promise<PageMeta> {
@@ -63,7 +67,7 @@ export async function pageMetaFor(db: Db, config: AppConfig, pathname: string, n
         : undefined,
     };
   }
-  const title = PAGE_TITLES[pathname] ?? `${SITE} Trainer Platform`;
+  const title = PAGE_TITLES[VERIFY_PAGE.test(pathname) ? '/verify' : pathname] ?? `${SITE} Trainer Platform`;
   return { status: 200, url, title, description: DEFAULT_DESCRIPTION };
 }
 
@@ -95,6 +99,8 @@ export function robotsTxt(config: AppConfig): string {
     'Disallow: /onboarding',
     'Disallow: /auth',
     'Disallow: /dev',
+    // A certificate's page names its trainer, revoked ones too: for those who hold the number, not for an index.
+    'Disallow: /verify/',
     'Disallow: /api/',
     `Sitemap: ${config.appUrl}/sitemap.xml`,
     '',

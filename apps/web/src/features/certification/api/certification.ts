@@ -91,3 +91,11 @@ export function useAcceptInsurance(trainerId: number) {
 }
 
 export const insuranceCertificateUrl = (trainerId: number) => `${insurancePath(trainerId)}/certificate`;
+
+/** The sealed certificate PDF and the digital credential (decision record 0015): downloaded by the browser itself. */
+export const certificatePdfUrl = (trainerId: number) => `/api/trainers/${trainerId}/certificate.pdf`;
+export const credentialUrl = (trainerId: number) => `/api/trainers/${trainerId}/certificate.jwt`;
+
+/** Whether the certificate may be downloaded now: the server makes both only for a certificate valid today. */
+export const canDownloadProof = (view: CertificationView) =>
+  (view.status === 'certified' || view.status === 'renewal_due') && (view.daysLeft ?? -1) >= 0;

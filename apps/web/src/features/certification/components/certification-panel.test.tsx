@@ -118,4 +118,33 @@ describe('the admin certificate panel', () => {
     expect(await panel.findByRole('button', { name: 'Reinstate' })).toBeInTheDocument();
     expect(panel.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
   });
+
+  it('offers the sealed PDF while the certificate is valid, not once it is suspended', async () => {
+    mockApi({
+      'GET /api/trainers/7/certification-record': json({ ...issued, daysLeft: 700 }),
+      'GET /api/trainers/7/insurance': json({ required: false, policy: null }),
+    });
+    const { unmount } = render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <MemoryRouter>
+          <CertificationPanel trainerId={7} />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    const download = await screen.findByRole('link', { name: 'Download Certificate (PDF)' });
+    expect(download).toHaveAttribute('href', '/api/trainers/7/certificate.pdf');
+    expect(screen.getByRole('link', { name: 'public verify page' })).toHaveAttribute(
+      'href',
+      '/verify/SP-1A2B-3C4D-5E6F-7A8B',
+    );
+    unmount();
+
+    mockApi({
+      'GET /api/trainers/7/certification-record': json({ ...issued, daysLeft: 700, status: 'suspended' }),
+      'GET /api/trainers/7/insurance': json({ required: false, policy: null }),
+    });
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Reinstate' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download Certificate (PDF)' })).not.toBeInTheDocument();
+  });
 });

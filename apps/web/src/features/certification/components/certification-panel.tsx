@@ -15,6 +15,7 @@ import {
 } from '../api/certification';
 import { formatCertificateDay, formatInstant } from '../format';
 import { PolicySummary } from './insurance-card';
+import { ProofDownloads } from './proof-downloads';
 import { CertificationStatusBadge } from './status-badge';
 
 const ACTION_LABELS: Record<CertificationActionKind, string> = {
@@ -187,6 +188,7 @@ export function CertificationPanel({ trainerId }: { trainerId: number }) {
               <Text size="sm">Issued: {formatCertificateDay(view.issuedOn)}</Text>
               <Text size="sm">Valid through: {formatCertificateDay(view.expiresOn)}</Text>
             </Group>
+            <ProofDownloads trainerId={trainerId} view={view} credential={false} />
             {view.status === 'in_training' && (
               <Text size="sm">
                 To issue: program paid {view.issuance.paid ? '(yes)' : '(not yet)'}, documents signed{' '}

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { getErrorMessage } from '@/lib/api-client';
 import { useCertification, useRenewCertification } from '../api/certification';
 import { formatCertificateDay } from '../format';
+import { ProofDownloads } from './proof-downloads';
 import { CertificationStatusBadge } from './status-badge';
 
 function Fact({ label, children }: { label: string; children: string }) {
@@ -103,6 +104,7 @@ export function CertificationStatusCard({ trainerId }: { trainerId: number }) {
                 <Fact label="Issued">{formatCertificateDay(view.issuedOn)}</Fact>
                 <Fact label="Valid Through">{formatCertificateDay(view.expiresOn)}</Fact>
               </Group>
+              <ProofDownloads trainerId={trainerId} view={view} />
             </>
           )}
           {view.insurancePaused && (

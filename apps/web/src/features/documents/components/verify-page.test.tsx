@@ -24,7 +24,7 @@ describe('verify page', () => {
         document: null,
       }),
     });
-    const { user } = renderApp('/verify?id=5&code=Qr-Code_1');
+    const { user } = renderApp('/verify-document?id=5&code=Qr-Code_1');
     expect(await screen.findByText('What we recorded for document 5')).toBeInTheDocument();
     expect(screen.getByText(/Liability Waiver, signed by Tina Trainer/)).toBeInTheDocument();
     expect(screen.getByText('pdfsig file.pdf')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('verify page', () => {
         events: [{ type: 'signed', at: '2025-03-06T15:30:00Z' }],
       }),
     });
-    renderApp('/verify?id=6');
+    renderApp('/verify-document?id=6');
     expect(await screen.findByText('What we recorded for document 6')).toBeInTheDocument();
     expect(screen.getByText(/^Liability Waiver, signed on /)).toBeInTheDocument();
     expect(screen.queryByText(/signed by/)).not.toBeInTheDocument();

@@ -97,7 +97,7 @@ function RecordedFacts({ id, code }: { id: number; code: string | null }) {
   );
 }
 
-/** /verify (public): is this PDF one we issued, and is it unaltered? */
+/** /verify-document (public): is this PDF one we issued, and is it unaltered? */
 export function VerifyPage() {
   useDocumentTitle('Verify a document');
   const [params] = useSearchParams();
