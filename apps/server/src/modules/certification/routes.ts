@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, currentAdmin, currentUser } from '../auth/access';
+import { createPaymentProvider } from '../payments/routes';
 import { trainerIdParams } from '../trainers/routes';
 import {
   acceptPolicy,
@@ -104,6 +105,8 @@ function ownRenewal(request: FastifyRequest, trainerId: number) {
 /** The trainer's renewal and its fee; what renewal requires, set by administrators. */
 function registerRenewalRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The configured provider, as the payment routes make it (it holds no state of its own).
+  const provider = createPaymentProvider(deps);
 
   r.post(
     '/api/trainers/:id/certification-record/renewal',
@@ -122,7 +125,7 @@ function registerRenewalRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       ownRenewal(request, request.params.id);
-      return openRenewalFeeCheckout(deps, app.paymentProvider, request.params.id);
+      return openRenewalFeeCheckout(deps, provider, request.params.id);
     },
   );
 
@@ -138,8 +141,7 @@ function registerRenewalRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: certificationSettingsInputSchema, response: { 200: certificationSettingsSchema } },
       config: { access: 'admin' },
     },
-    async (request) =>
-      setRenewalRequirements(deps, currentAdmin(request).id, request.body.renewalRequires),
+    async (request) => setRenewalRequirements(deps, currentAdmin(request).id, request.body.renewalRequires),
   );
 }
 

@@ -22,10 +22,10 @@ import { ensureLedgerRows, refreshPaymentStanding } from './ledger';
 import {
   paymentOf as findPayment,
   insertLedgerEntry,
-  paymentOfTrainer,
   instalmentRow,
   moveInstalments,
   oldestOwedRow,
+  paymentOfTrainer,
   updatePayment,
 } from './ledger-repository';
 import {

@@ -272,7 +272,9 @@ async function recordProviderRefund(trx: Trx, enrolment: EnrolmentRow, event: Pr
     status: refund ? 'refunded' : 'disputed',
     providerRef: str(o.id),
     paidAt: at,
-    note: refund ? 'Refunded by the payment provider' : `Dispute opened: ${str(o.reason) ?? 'no reason given'}`,
+    note: refund
+      ? 'Refunded by the payment provider'
+      : `Dispute opened: ${str(o.reason) ?? 'no reason given'}`,
   });
 }
 
@@ -300,7 +302,9 @@ async function applyRenewalFeeEvent(
       await markEnrolmentPaid(trx, enrolment.id, at);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
-        throw new RefusedEvent('duplicate_renewal: this expiry has a paid renewal fee already; refund this payment');
+        throw new RefusedEvent(
+          'duplicate_renewal: this expiry has a paid renewal fee already; refund this payment',
+        );
       }
       throw error;
     }

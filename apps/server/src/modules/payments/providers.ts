@@ -83,7 +83,10 @@ export function checkoutItemName(enrolment: EnrolmentRow): string {
  */
 export function checkoutReturnUrls(appUrl: string, enrolment: EnrolmentRow) {
   if (enrolment.purpose === 'renewal') {
-    return { success_url: `${appUrl}/trainer-portal/dashboard`, cancel_url: `${appUrl}/trainer-portal/dashboard` };
+    return {
+      success_url: `${appUrl}/trainer-portal/dashboard`,
+      cancel_url: `${appUrl}/trainer-portal/dashboard`,
+    };
   }
   const portal = enrolment.origin === 'portal';
   return {

@@ -157,37 +157,39 @@ export async function findEnrolmentForEvent(
   ids: { subscription: string | null; checkout: string | null; ref: string | null; customer: string | null },
 ): Promise<EnrolmentRow | undefined> {
   const { subscription, checkout, ref, customer } = ids;
-  return trx
-    .selectFrom('enrolments')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
-        ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
-        ...(ref ? [eb('publicId', '=', ref)] : []),
-        ...(customer ? [eb('customerId', '=', customer)] : []),
-        eb.val(false),
-      ]),
-    )
-    // An id that names one enrolment (its subscription, checkout or our reference) wins over a shared customer.
-    .orderBy((eb) =>
-      eb
-        .case()
-        .when(
-          eb.or([
-            ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
-            ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
-            ...(ref ? [eb('publicId', '=', ref)] : []),
-            eb.val(false),
-          ]),
-        )
-        .then(0)
-        .else(1)
-        .end(),
-    )
-    .orderBy(sql`case when status = 'paid' then 0 else 1 end`)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom('enrolments')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
+          ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
+          ...(ref ? [eb('publicId', '=', ref)] : []),
+          ...(customer ? [eb('customerId', '=', customer)] : []),
+          eb.val(false),
+        ]),
+      )
+      // An id that names one enrolment (its subscription, checkout or our reference) wins over a shared customer.
+      .orderBy((eb) =>
+        eb
+          .case()
+          .when(
+            eb.or([
+              ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
+              ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
+              ...(ref ? [eb('publicId', '=', ref)] : []),
+              eb.val(false),
+            ]),
+          )
+          .then(0)
+          .else(1)
+          .end(),
+      )
+      .orderBy(sql`case when status = 'paid' then 0 else 1 end`)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+  );
 }
 
 export async function markEnrolmentPaid(trx: Trx, id: number, at: Date): Promise<void> {

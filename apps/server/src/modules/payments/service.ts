@@ -166,7 +166,11 @@ export async function assertEnrolmentPayable(
   if (enrolment.purpose === 'renewal') {
     // Another checkout of this trainer's paid for the same expiry meanwhile.
     const { trainerId, renewsExpiresOn } = enrolment;
-    if (trainerId && renewsExpiresOn && (await findRenewalEnrolment(deps.db, trainerId, renewsExpiresOn, 'paid'))) {
+    if (
+      trainerId &&
+      renewsExpiresOn &&
+      (await findRenewalEnrolment(deps.db, trainerId, renewsExpiresOn, 'paid'))
+    ) {
       throw new AppError(409, 'renewal_fee_paid', 'This renewal fee is already paid.');
     }
   } else if (enrolment.origin === 'portal') {
@@ -467,7 +471,10 @@ export async function processPaymentEvent(
       if (outcome.scheduleSubscription && outcome.enrolmentId) {
         await markScheduleWanted(trx, outcome.enrolmentId, outcome.scheduleSubscription);
       }
-      const mail = [...(await queueEventMail(deps, trx, outcome)), ...(await applyRenewalFee(deps, trx, outcome))];
+      const mail = [
+        ...(await queueEventMail(deps, trx, outcome)),
+        ...(await applyRenewalFee(deps, trx, outcome)),
+      ];
       await markEventProcessed(trx, event.id, deps.clock.now());
       return { outcome, mail };
     });
@@ -535,7 +542,11 @@ async function applyRenewalFee(deps: AppDeps, trx: Trx, outcome: EventOutcome): 
   if (!outcome.renewalFeePaid || !outcome.enrolmentId) return [];
   const enrolment = await getEnrolment(trx, outcome.enrolmentId);
   const row = await instalmentRow(trx, enrolment.id, 1);
-  const receipt = await queueMail(trx, deps.clock.now(), renewalReceiptEmail(enrolment, row?.paidAt ?? deps.clock.now()));
+  const receipt = await queueMail(
+    trx,
+    deps.clock.now(),
+    renewalReceiptEmail(enrolment, row?.paidAt ?? deps.clock.now()),
+  );
   return [...receipt, ...(await applyRenewalFeePaid(trx, deps, outcome.renewalFeePaid))];
 }
 
@@ -705,7 +716,8 @@ export async function listPaymentEvents(deps: AppDeps): Promise<PaymentEventView
       receivedAt: r.receivedAt.toISOString(),
       processedAt: isoDate(r.processedAt),
       error: r.error,
-      trainer: match?.trainerId && match.trainerName ? { id: match.trainerId, name: match.trainerName } : null,
+      trainer:
+        match?.trainerId && match.trainerName ? { id: match.trainerId, name: match.trainerName } : null,
       purpose: match?.purpose ?? null,
       amountCents: d.amountCents,
       currency: d.currency,
