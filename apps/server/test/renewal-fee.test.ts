@@ -70,12 +70,10 @@ async function dueForRenewal(trainerId: number) {
 
 /** A refresher attended after renewal came due (the checklist's training step, marked lately). */
 async function attendRefresher(trainerId: number) {
+  await app.db.deleteFrom('trainerOnboardingSteps').where('trainerId', '=', trainerId).execute();
   await app.db
     .insertInto('trainerOnboardingSteps')
     .values({ trainerId, step: 'weekly_training_access', completedAt: new Date('2026-03-01T15:00:00Z') })
-    .onConflict((oc) =>
-      oc.columns(['trainerId', 'step']).doUpdateSet({ completedAt: new Date('2026-03-01T15:00:00Z') }),
-    )
     .execute();
 }
 
