@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUsd, RENEWAL_FEE } from './plans';
 import { optionalDate } from './trainers';
 
 /**
@@ -35,6 +36,13 @@ export const CERTIFICATION_STATUS_LABELS: Record<CertificationStatus, string> = 
  */
 export const RENEWAL_REQUIREMENTS = ['refresher', 'insurance', 'fee'] as const;
 export type RenewalRequirement = (typeof RENEWAL_REQUIREMENTS)[number];
+
+/** What the trainer's dashboard and the admin's setting call each requirement (the fee's amount from plans.ts). */
+export const RENEWAL_REQUIREMENT_LABELS: Record<RenewalRequirement, string> = {
+  refresher: 'A refresher training session attended since renewal came due',
+  insurance: 'Current liability insurance on file, accepted by Soul Punch',
+  fee: `The renewal fee of ${formatUsd(RENEWAL_FEE.amountCents)} paid`,
+};
 
 /** A list of requirements, each once, in the order of RENEWAL_REQUIREMENTS (how they are shown and stored). */
 export const orderedRequirements = (keys: readonly RenewalRequirement[]): RenewalRequirement[] =>

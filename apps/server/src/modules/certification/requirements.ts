@@ -2,9 +2,9 @@ import {
   addYears,
   type CertificationSettings,
   type CertificationView,
-  formatUsd,
   orderedRequirements,
   RENEWAL_FEE,
+  RENEWAL_REQUIREMENT_LABELS,
   RENEWAL_REQUIREMENTS,
   type RenewalRequirement,
 } from '@soulpunch/shared';
@@ -15,13 +15,6 @@ import type { AppDeps } from '../../deps';
 import { brandDay } from './dates';
 import { insuranceOnFile } from './insurance';
 import { findLastTraining, findSettings, saveSettings } from './repository';
-
-/** What the trainer's dashboard calls each requirement (the fee's amount from RENEWAL_FEE, never a literal). */
-export const REQUIREMENT_LABELS: Record<RenewalRequirement, string> = {
-  refresher: 'A refresher training session attended since renewal came due',
-  insurance: 'Current liability insurance on file, accepted by Soul Punch',
-  fee: `The renewal fee of ${formatUsd(RENEWAL_FEE.amountCents)} paid`,
-};
 
 /**
  * Whether the trainer has completed a training session (since `since`, for a refresher). The one place issuance
@@ -110,7 +103,7 @@ export async function renewalRequirements(
   const requirements = [];
   for (const key of await renewalRequiresNow(db, deps.config)) {
     const met = await requirementMet(db, deps.config, trainerId, current, key, today);
-    requirements.push({ key, label: REQUIREMENT_LABELS[key], met });
+    requirements.push({ key, label: RENEWAL_REQUIREMENT_LABELS[key], met });
   }
   // The trainer renews once renewal is due (the first reminder) or lapsed.
   const open = record.status !== 'certified';
