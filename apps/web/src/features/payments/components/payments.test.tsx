@@ -1,4 +1,4 @@
-import type { LedgerEntry, PaymentSummary } from '@soulpunch/shared';
+import { formatUsd, type LedgerEntry, type PaymentSummary, RENEWAL_FEE } from '@soulpunch/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -164,7 +164,7 @@ describe('admin ledger panel', () => {
       kind: 'renewal',
       purpose: 'renewal',
       renewsExpiresOn: '2027-04-20',
-      amountCents: 24_900,
+      amountCents: RENEWAL_FEE.amountCents,
       status: 'refunded',
       paidAt: '2027-03-01T10:00:00Z',
     });
@@ -174,7 +174,7 @@ describe('admin ledger panel', () => {
       kind: 'refund',
       purpose: 'renewal',
       renewsExpiresOn: '2027-04-20',
-      amountCents: -24_900,
+      amountCents: -RENEWAL_FEE.amountCents,
       status: 'refunded',
     });
     const again = { ...renewal, id: 302, renewsExpiresOn: '2029-04-20', status: 'paid' as const };
@@ -190,7 +190,7 @@ describe('admin ledger panel', () => {
     const ledger = await screen.findByRole('region', { name: 'Payment ledger' });
     const rows = within(ledger).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Renewal fee (was valid through Apr 20, 2027)');
-    expect(rows[1]).toHaveTextContent('$249');
+    expect(rows[1]).toHaveTextContent(formatUsd(RENEWAL_FEE.amountCents));
     expect(rows[2]).toHaveTextContent('Renewal fee refund');
     expect(within(rows[1] as HTMLElement).queryByRole('button', { name: 'Refund' })).toBeNull();
     expect(within(rows[3] as HTMLElement).getByRole('button', { name: 'Refund' })).toBeInTheDocument();

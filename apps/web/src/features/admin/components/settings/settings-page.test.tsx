@@ -1,3 +1,4 @@
+import { RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, noContent, requestsMade } from '@/test/mock-api';
@@ -214,7 +215,7 @@ describe('admin settings', () => {
     expect(renewal.getByRole('checkbox', { name: /refresher training session/ })).toBeChecked();
     const save = renewal.getByRole('button', { name: 'Save Requirements' });
     expect(save).toBeDisabled();
-    await view.user.click(renewal.getByRole('checkbox', { name: /The renewal fee of \$249 paid/ }));
+    await view.user.click(renewal.getByRole('checkbox', { name: RENEWAL_REQUIREMENT_LABELS.fee }));
     await view.user.click(save);
     expect(await screen.findByText('Renewal requirements saved')).toBeInTheDocument();
     expect(saved).toEqual({ renewalRequires: ['refresher', 'fee'] });

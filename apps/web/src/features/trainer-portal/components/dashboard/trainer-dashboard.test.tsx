@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { formatUsd, RENEWAL_FEE, RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, requestsMade } from '@/test/mock-api';
@@ -294,7 +295,8 @@ describe('trainer dashboard: the certificate and its renewal', { timeout: 20_000
   it('offers the renewal fee at the provider once the rest is met, in place of Renew', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const fee = { key: 'fee' as const, label: 'The renewal fee of $249 paid', met: false };
+    const fee = { key: 'fee' as const, label: RENEWAL_REQUIREMENT_LABELS.fee, met: false };
+    const amount = formatUsd(RENEWAL_FEE.amountCents);
     const refresher = {
       key: 'refresher' as const,
       label: 'A refresher training session attended',
@@ -309,14 +311,14 @@ describe('trainer dashboard: the certificate and its renewal', { timeout: 20_000
           requirements: [{ ...refresher, met }, fee],
           nextExpiresOn: '2028-03-05',
           canRenew: false,
-          feeCents: 24_900,
+          feeCents: RENEWAL_FEE.amountCents,
           canPayFee: met,
         },
       });
     mockPortalApi({ certification: due(false) });
     const first = await openDashboard();
     expect(
-      await screen.findByText(/Once the rest is done, pay the renewal fee of \$249/),
+      await screen.findByText(`Once the rest is done, pay the renewal fee of ${amount} to renew.`),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Renewal Fee' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Renew Certification' })).not.toBeInTheDocument();
@@ -332,10 +334,10 @@ describe('trainer dashboard: the certificate and its renewal', { timeout: 20_000
     });
     const view = await openDashboard();
     expect(
-      await screen.findByText(/Paying the renewal fee of \$249 renews your certificate at once/),
+      await screen.findByText(`Paying the renewal fee of ${amount} renews your certificate at once.`),
     ).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'What renewal requires' })).toHaveTextContent(
-      'The renewal fee of $249 paid: not yet',
+      `${RENEWAL_REQUIREMENT_LABELS.fee}: not yet`,
     );
     await view.user.click(screen.getByRole('button', { name: 'Pay Renewal Fee' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/test-checkout/cs_test_renewal123'));
