@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { DAY_MS, manualClock } from '../lib/clock';
 import { hashToken, newToken } from '../lib/tokens';
 import { syncResourceArticles } from '../modules/assistant/knowledge';
+import { brandDay } from '../modules/certification/dates';
 import { runCertificationRound } from '../modules/certification/round';
 import { issueCertification, renewCertification } from '../modules/certification/service';
 import {
@@ -87,6 +88,8 @@ export async function tellDemoStories(deps: AppDeps, trainers: LoadedDemoTrainer
   const past: AppDeps = { ...deps, clock, mailer: pastMailer };
   const provider = createTestProvider(deps.config, (e) => openTestCheckout(deps.db, e));
   const today = now.toISOString().slice(0, 10);
+  // Certificates count whole days in the brand's zone (Central): 'due in 45 days' must hold after midnight UTC too.
+  const certificationDay = brandDay(now);
   /** 3 PM UTC (morning to afternoon across the US) `days` before today, never after now. */
   const dayAt = (days: number, minutes = 0) =>
     new Date(
@@ -107,7 +110,7 @@ export async function tellDemoStories(deps: AppDeps, trainers: LoadedDemoTrainer
       trainer.story.documents === 'signed' &&
       !trainer.isHeadquarters &&
       `${trainer.profile.trainingDate}` < FIRST_TRAINING_YEAR_END &&
-      Date.parse(`${trainer.profile.trainingDate}T15:00:00Z`) + 2 * DAY_MS < lateIssueFor(today),
+      Date.parse(`${trainer.profile.trainingDate}T15:00:00Z`) + 2 * DAY_MS < lateIssueFor(certificationDay),
   )?.trainerId;
   for (const [index, loaded] of trainers.entries()) {
     const { trainer, trainerId } = loaded;
@@ -166,7 +169,7 @@ export async function tellDemoStories(deps: AppDeps, trainers: LoadedDemoTrainer
           : trainer.email === DEMO_DUE_WITHOUT_REFRESHER.email
             ? { inDays: DEMO_DUE_WITHOUT_REFRESHER.inDays, refresher: false }
             : null;
-      await certify(past, trainerId, admin.id, enrolledAt, today, due);
+      await certify(past, trainerId, admin.id, enrolledAt, certificationDay, due);
     }
     if (story.plan === 'flex') await billInstalments(past, provider, enrolment, story.pastDue, now);
   }
