@@ -1,5 +1,5 @@
-// `node scripts/price-change-check.mjs` (run by .ci/run): proves the plan price has one source. In a temporary
-// copy of the work tree it changes the prices in packages/shared/src/plans.ts, builds, and looks for the old price
+// `node scripts/price-change-check.mjs` (run by .ci/run): proves the plan price (and the renewal fee) has one
+// source. In a temporary copy of the work tree it changes the prices in packages/shared/src/plans.ts, builds, and looks for the old price
 // in the built web assets, the server-rendered pages, the e-mails, the legal texts and the assistant's articles
 // and answers. The assistant's database is first seeded by the unchanged tree, as an installation seeded before
 // the change, then started by the changed one. Fails on any old price it finds, and when a probe did not see the
@@ -24,12 +24,16 @@ import { pathToFileURL } from 'node:url';
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const PLANS_FILE = 'packages/shared/src/plans.ts';
 /** The prices the check changes to: odd enough to appear nowhere by chance. */
-export const NEW_PRICES = { full: 188_800, list: 288_800, flex: 47_700 };
-/** Where each price sits in plans.ts: the full plan's amount and list price, the flex plan's monthly amount. */
+export const NEW_PRICES = { full: 188_800, list: 288_800, flex: 47_700, renewal: 23_700 };
+/**
+ * Where each price sits in plans.ts: the full plan's amount and list price, the flex plan's monthly amount, the
+ * renewal fee.
+ */
 const PRICE_FIELDS = {
   full: /(full:\s*\{[^}]*?amountCents:\s*)([\d_]+)/,
   list: /(full:\s*\{[^}]*?listPriceCents:\s*)([\d_]+)/,
   flex: /(flex:\s*\{[^}]*?amountCents:\s*)([\d_]+)/,
+  renewal: /(RENEWAL_FEE\s*=\s*\{[^}]*?amountCents:\s*)([\d_]+)/,
 };
 const FLEX_COUNT = /flex:\s*\{[^}]*?instalments:\s*(\d+)/;
 
@@ -46,7 +50,7 @@ export function changePlanPrices(source, prices = NEW_PRICES) {
   }
   const count = Number(source.match(FLEX_COUNT)?.[1]);
   if (!count) throw new Error(`${PLANS_FILE}: the flex plan's instalments not found`);
-  if (prices.full === old.full || prices.flex === old.flex)
+  if (prices.full === old.full || prices.flex === old.flex || prices.renewal === old.renewal)
     throw new Error('the new prices equal the old ones');
   return { source: changed, old: { ...old, flexTotal: old.flex * count }, count };
 }
@@ -167,7 +171,7 @@ async function main() {
     const oldPattern = pricePattern(old);
     const newPattern = pricePattern({ ...NEW_PRICES, flexTotal: NEW_PRICES.flex * count });
     console.log(
-      `Plan prices ${usd(old.full)} / ${usd(old.flex)} a month changed to ${usd(NEW_PRICES.full)} / ${usd(NEW_PRICES.flex)} in a copy (${copy})`,
+      `Plan prices ${usd(old.full)} / ${usd(old.flex)} a month (renewal fee ${usd(old.renewal)}) changed to ${usd(NEW_PRICES.full)} / ${usd(NEW_PRICES.flex)} (${usd(NEW_PRICES.renewal)}) in a copy (${copy})`,
     );
 
     // An installation seeded before the change: the unchanged tree starts on the data directory first.

@@ -14,14 +14,15 @@ import {
 const plans = readFileSync(path.join(import.meta.dirname, '..', PLANS_FILE), 'utf8');
 
 describe('the price change check', () => {
-  it('changes the three prices in the real plans source and reads the old ones', () => {
+  it('changes the three plan prices and the renewal fee in the real plans source and reads the old ones', () => {
     const { source, old, count } = changePlanPrices(plans);
     expect(count).toBe(6);
-    expect(old).toEqual({ full: 199_700, list: 299_700, flex: 49_900, flexTotal: 299_400 });
+    expect(old).toEqual({ full: 199_700, list: 299_700, flex: 49_900, renewal: 24_900, flexTotal: 299_400 });
     expect(source).toContain(`amountCents: ${NEW_PRICES.full}`);
     expect(source).toContain(`listPriceCents: ${NEW_PRICES.list}`);
     expect(source).toContain(`amountCents: ${NEW_PRICES.flex}`);
-    expect(source).not.toMatch(/199_700|49_900|299_700/);
+    expect(source).toContain(`amountCents: ${NEW_PRICES.renewal}`);
+    expect(source).not.toMatch(/199_700|49_900|299_700|24_900/);
   });
 
   it('refuses a plans source it cannot read, instead of checking nothing', () => {

@@ -25,6 +25,8 @@ const USED_ELSEWHERE = new Set([
   'sofia.mitchell@example.com',
   // certification.spec.ts renews the demo's certificate that is due (demo-stories.ts).
   'taylor.wood@example.com',
+  // renewal-fee.spec.ts pays the renewal fee of the demo's second certificate due.
+  'jordan.wood@example.com',
 ]);
 
 interface Trainer {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/lib/clock';
 import { sendConsultationReminders } from '../src/modules/calendar/consultations';
+import { sendSessionReminders } from '../src/modules/calendar/sessions';
 import { appDeps, buildTestApp, seedCast, type TestApp, withCookie } from './helper';
 
 // The app's clock: Monday 5 January 2026, 9:00 in Tulsa.
@@ -66,6 +67,7 @@ describe('admin calendar: access and input', () => {
       ['POST', '/api/admin/calendar/sessions', session()],
       ['GET', '/api/admin/calendar/sessions/1'],
       ['POST', '/api/admin/calendar/sessions/1/cancel'],
+      ['PUT', '/api/admin/calendar/sessions/1', session()],
       ['PUT', `/api/admin/calendar/sessions/1/attendance/${cast.mariaId}`, { attended: true }],
       ['POST', '/api/admin/calendar/slots', slots()],
       ['DELETE', '/api/admin/calendar/slots/1'],
@@ -273,6 +275,109 @@ describe('training sessions', () => {
     expect(mails.at(-1)?.attachments[0]?.content).toContain('METHOD:CANCEL');
     const refused = await call(cast.devon, 'POST', `/api/calendar/sessions/${id}/registration`);
     expect(refused.json().error.code).toBe('session_cancelled');
+  });
+});
+
+describe('editing a session', () => {
+  const edit = (cookie: string, id: number, extra: object = {}) =>
+    call(cookie, 'PUT', `/api/admin/calendar/sessions/${id}`, session(extra));
+
+  it('is for admins only, with a clear refusal below the seats taken, before it begins, not once cancelled', async () => {
+    const { id } = await newSession({ capacity: 3 });
+    await call(cast.maria, 'POST', `/api/calendar/sessions/${id}/registration`);
+    await call(cast.devon, 'POST', `/api/calendar/sessions/${id}/registration`);
+    expect((await anonymous('PUT', `/api/admin/calendar/sessions/${id}`, session())).statusCode).toBe(401);
+    expect((await edit(cast.maria, id)).statusCode).toBe(403);
+    expect((await edit(cast.admin, 999_999)).statusCode).toBe(404);
+    expect((await edit(cast.admin, id, { capacity: 0 })).statusCode).toBe(400);
+    expect((await edit(cast.admin, id, { endTime: '08:00' })).statusCode).toBe(400);
+    const below = await edit(cast.admin, id, { capacity: 1 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error).toMatchObject({
+      code: 'capacity_below_registered',
+      fields: { capacity: '2 trainers are registered: the seats cannot be fewer than 2.' },
+    });
+    // Down to the seats taken is fine, and a change of seats alone tells nobody.
+    const before = (await outboxTo('maria@example.com')).length;
+    const full = await edit(cast.admin, id, { capacity: 2 });
+    expect(full.json()).toMatchObject({ capacity: 2, registeredCount: 2, seatsLeft: 0 });
+    expect(await outboxTo('maria@example.com')).toHaveLength(before);
+
+    clock.set('2026-02-06T15:30:00Z');
+    expect((await edit(cast.admin, id, { capacity: 5 })).json().error.code).toBe('in_the_past');
+    clock.set('2026-01-05T15:00:00Z');
+    await call(cast.admin, 'POST', `/api/admin/calendar/sessions/${id}/cancel`);
+    expect((await edit(cast.admin, id)).json().error.code).toBe('session_cancelled');
+  });
+
+  it('moves a session: each registrant gets the updated invite (same UID, SEQUENCE up) and a new reminder', async () => {
+    const { id } = await newSession();
+    await call(cast.maria, 'POST', `/api/calendar/sessions/${id}/registration`);
+    const [registered] = await outboxTo('maria@example.com');
+    expect(registered?.attachments[0]?.content).toContain('SEQUENCE:0');
+    const moved = await edit(cast.admin, id, {
+      date: '2026-02-13',
+      startTime: '10:00',
+      endTime: '16:00',
+      location: 'Tulsa Community Center, Room 2',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ date: '2026-02-13', location: 'Tulsa Community Center, Room 2' });
+    const mail = (await outboxTo('maria@example.com')).at(-1);
+    expect(mail?.subject).toBe('Changed: Train the Trainer');
+    expect(mail?.textBody).toContain('Tulsa Community Center, Room 2');
+    const ics = mail?.attachments[0]?.content ?? '';
+    expect(ics).toContain('METHOD:REQUEST');
+    expect(ics).toContain(`UID:training-session-${id}@localhost`);
+    expect(ics).toContain('SEQUENCE:1');
+    expect(ics).toContain('DTSTART:20260213T160000Z');
+    // Another change, another sequence.
+    await edit(cast.admin, id, { date: '2026-02-13', startTime: '10:00', endTime: '15:00' });
+    expect((await outboxTo('maria@example.com')).at(-1)?.attachments[0]?.content).toContain('SEQUENCE:2');
+    const mine = await call(cast.maria, 'GET', '/api/trainer-calendar');
+    expect(mine.json().sessions[0]).toMatchObject({ id, date: '2026-02-13', registered: true });
+  });
+});
+
+describe('session reminders', () => {
+  it('reminds each registered trainer once, the day before, on the app clock; a moved session is reminded again', async () => {
+    const { id } = await newSession();
+    await call(cast.maria, 'POST', `/api/calendar/sessions/${id}/registration`);
+    await call(cast.devon, 'POST', `/api/calendar/sessions/${id}/registration`);
+    const deps = appDeps(t.app, clock);
+    const reminders = async (email: string) =>
+      (await outboxTo(email)).filter((m) => m.subject === 'Tomorrow: Train the Trainer').length;
+
+    await sendSessionReminders(deps, clock.now());
+    expect(await reminders('maria@example.com')).toBe(0);
+    // The day before, two instances' rounds at once: each trainer once.
+    clock.set('2026-02-05T16:00:00Z');
+    const rounds = await Promise.all([
+      sendSessionReminders(deps, clock.now()),
+      sendSessionReminders(deps, clock.now()),
+    ]);
+    expect(rounds.map((r) => r.reminded).reduce((a, b) => a + b)).toBe(2);
+    await sendSessionReminders(deps, new Date(clock.now().getTime() + 3_600_000));
+    expect(await reminders('maria@example.com')).toBe(1);
+    expect(await reminders('devon@example.com')).toBe(1);
+    const text = (await outboxTo('maria@example.com')).at(-1)?.textBody ?? '';
+    expect(text).toContain('Soul Punch HQ, Tulsa, OK');
+
+    // Moved a week later: reminded again the day before the new time, not before.
+    await call(cast.admin, 'PUT', `/api/admin/calendar/sessions/${id}`, session({ date: '2026-02-13' }));
+    await sendSessionReminders(deps, clock.now());
+    expect(await reminders('maria@example.com')).toBe(1);
+    clock.set('2026-02-12T16:00:00Z');
+    await sendSessionReminders(deps, clock.now());
+    expect(await reminders('maria@example.com')).toBe(2);
+    // A cancelled session reminds nobody.
+    const other = await newSession({ date: '2026-02-13', title: 'Refresher' });
+    await call(cast.maria, 'POST', `/api/calendar/sessions/${other.id}/registration`);
+    await call(cast.admin, 'POST', `/api/admin/calendar/sessions/${other.id}/cancel`);
+    await sendSessionReminders(deps, clock.now());
+    expect((await outboxTo('maria@example.com')).filter((m) => m.subject === 'Tomorrow: Refresher')).toEqual(
+      [],
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DEMO_ADMIN, DEMO_HEADQUARTERS, loadDemoDataIfEmpty } from '../src/demo/demo-data';
+import { DEMO_DUE_WITHOUT_REFRESHER } from '../src/demo/demo-stories';
 import { systemClock } from '../src/lib/clock';
 import { getTrainerStanding } from '../src/modules/standing/service';
 import { appDeps, buildTestApp, signIn, TEST_APP_URL, type TestApp, withCookie } from './helper';
@@ -249,17 +250,64 @@ describe('the demo’s certificates', () => {
     expect(renewed).toBeGreaterThan(3);
   });
 
-  it('has one certificate due for renewal whatever day the demo is loaded, still listed', async () => {
+  it('has certificates due for renewal whatever day the demo is loaded, still listed: one renewable, one missing a refresher', async () => {
     const due = [];
     for (const trainer of trainers) {
-      const record = await get<{ status: string; daysLeft: number }>(
-        `/api/trainers/${trainer.id}/certification-record`,
-        admin,
-      );
-      if (record.status === 'renewal_due') due.push({ ...record, id: trainer.id });
+      const record = await get<{
+        status: string;
+        daysLeft: number;
+        renewal: { canRenew: boolean; requirements: Array<{ key: string; met: boolean }> };
+      }>(`/api/trainers/${trainer.id}/certification-record`, admin);
+      if (record.status === 'renewal_due') due.push({ ...record, id: trainer.id, email: trainer.email });
     }
-    expect(due.length).toBeGreaterThanOrEqual(1);
-    expect(due.some((d) => d.daysLeft === 45)).toBe(true);
+    expect(due.length).toBeGreaterThanOrEqual(2);
+    // Days count in the brand's zone, whatever the hour in UTC the demo loaded.
+    expect(due.find((d) => d.daysLeft === 45)?.renewal.canRenew).toBe(true);
+    expect(due.find((d) => d.email === DEMO_DUE_WITHOUT_REFRESHER.email)).toMatchObject({
+      daysLeft: DEMO_DUE_WITHOUT_REFRESHER.inDays,
+      renewal: { canRenew: false, requirements: [{ key: 'refresher', met: false }] },
+    });
     for (const d of due) expect((await getTrainerStanding(t.app.db, d.id)).listed).toBe(true);
+  });
+});
+
+describe('the demo calendar', () => {
+  interface Calendar {
+    sessions: Array<{ id: number; title: string; date: string; registeredCount: number; capacity: number }>;
+    slots: Array<{ id: number; date: string; booking: { trainerName: string } | null }>;
+    events: Array<{ title: string; date: string }>;
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+  it('holds Train the Trainer sessions ahead with trainers registered, slots (some booked) and a group event', async () => {
+    const calendar = await get<Calendar>(`/api/admin/calendar?from=${today}&to=${inDays(60)}`, admin);
+    const ahead = calendar.sessions.filter((s) => s.date > today);
+    expect(ahead.map((s) => s.title)).toEqual(['Train the Trainer', 'Train the Trainer']);
+    expect(ahead.map((s) => s.registeredCount)).toEqual([3, 2]);
+    const detail = await get<{ registrants: Array<{ email: string; attended: boolean }> }>(
+      `/api/admin/calendar/sessions/${ahead[0]?.id}`,
+      admin,
+    );
+    expect(detail.registrants.every((r) => !r.attended)).toBe(true);
+    expect(calendar.slots.length).toBe(8);
+    expect(calendar.slots.filter((s) => s.booking).length).toBe(2);
+    expect(calendar.events.map((e) => e.title)).toEqual(['Trainer Community Meetup']);
+    // The past was e-mailed before the demo began: no invite waits in the outbox.
+    const outbox = await t.app.db.selectFrom('outboxMessages').select('subject').execute();
+    expect(outbox.filter((m) => /registered|Consultation booked/.test(m.subject))).toEqual([]);
+  });
+
+  it("gives a trainer open slots to book and the sessions to register for in the portal's Calendar", async () => {
+    const trainer = trainers.find((tr) => tr.email === 'priya.perry@example.com');
+    const cookie = await signIn(t.app, 'priya.perry@example.com');
+    const mine = await get<{
+      sessions: Array<{ registered: boolean }>;
+      openSlots: unknown[];
+      bookings: unknown[];
+    }>('/api/trainer-calendar', cookie);
+    expect(trainer).toBeDefined();
+    expect(mine.sessions.map((s) => s.registered)).toEqual([true, false]);
+    expect(mine.openSlots.length).toBe(6);
   });
 });

@@ -1,4 +1,4 @@
-import { ratingOf } from '@soulpunch/shared';
+import { REVIEW_LINK_VALID_DAYS, ratingOf } from '@soulpunch/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, type ManualClock, manualClock } from '../src/lib/clock';
 import { REVIEW_LINK_WINDOW_DAYS, sendReviewLinks } from '../src/modules/reviews/service';
@@ -147,6 +147,36 @@ describe('POST /api/reviews/link and POST /api/reviews', () => {
     const stored = await t.app.db.selectFrom('reviews').selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ stars: 5, comment: 'Clear and kind.', trainerId: cast.mariaId });
+  });
+
+  it(`expires ${REVIEW_LINK_VALID_DAYS} days after the class on the app clock: the page says so, a review is refused`, async () => {
+    const token = (await reviewTokenOf('bo@example.com')) as string;
+    const used = (await reviewTokenOf('ana@example.com')) as string;
+    expect((await post('/api/reviews', { token: used, stars: 4 })).statusCode).toBe(201);
+    clock.set(new Date(Date.parse(classEnd) + REVIEW_LINK_VALID_DAYS * DAY_MS));
+    expect((await post('/api/reviews/link', { token })).json()).toMatchObject({
+      expired: false,
+      reviewed: false,
+    });
+
+    clock.advance(1000);
+    expect((await post('/api/reviews/link', { token })).json()).toMatchObject({
+      expired: true,
+      reviewed: false,
+    });
+    const late = await post('/api/reviews', { token, stars: 5, comment: 'Late but lovely' });
+    expect(late.statusCode).toBe(410);
+    expect(late.json().error).toMatchObject({
+      code: 'review_link_expired',
+      message: expect.stringMatching(/^This review link has expired/),
+    });
+    // A link used in time still says it was used, not expired.
+    expect((await post('/api/reviews/link', { token: used })).json()).toMatchObject({
+      expired: false,
+      reviewed: true,
+    });
+    const stored = await t.app.db.selectFrom('reviews').select('stars').execute();
+    expect(stored).toEqual([{ stars: 4 }]);
   });
 
   it('refuses a non-registrant: an unknown link, a cancel link, a malformed body; nothing is stored', async () => {

@@ -349,6 +349,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/trainers/:id/certification-record/reinstate': adminOnly().or(409).send(reason),
   'POST /api/trainers/:id/certification-record/revoke': adminOnly().or(409).send(reason),
   'POST /api/trainers/:id/certification-record/renewal': own().except('admin', 403).or(409),
+  'POST /api/trainers/:id/certification-record/renewal/checkout': own().except('admin', 403).or(409),
+  'GET /api/admin/certification-settings': adminOnly(),
+  'PUT /api/admin/certification-settings': adminOnly().send(() => ({ renewalRequires: ['refresher'] })),
   // Insurance: the trainer (or an admin) files the policy and its certificate; an admin accepts it.
   'GET /api/trainers/:id/insurance': own(),
   'PUT /api/trainers/:id/insurance': own().send(insurancePolicy),
@@ -453,6 +456,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/admin/calendar': adminOnly(),
   'POST /api/admin/calendar/sessions': adminOnly().send(sessionBody),
   'GET /api/admin/calendar/sessions/:id': adminOnly(),
+  'PUT /api/admin/calendar/sessions/:id': adminOnly().send(sessionBody),
   'POST /api/admin/calendar/sessions/:id/cancel': adminOnly(),
   'PUT /api/admin/calendar/sessions/:id/attendance/:trainerId': adminOnly().send(() => ({ attended: true })),
   'POST /api/admin/calendar/slots': adminOnly().send(() => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUBLIC_CERTIFICATE_STATUSES } from './certificate-check';
+import { formatUsd, RENEWAL_FEE } from './plans';
 import { optionalDate } from './trainers';
 
 /**
@@ -30,12 +31,43 @@ export const CERTIFICATION_STATUS_LABELS: Record<CertificationStatus, string> = 
 };
 
 /**
- * What renewing can require (RENEWAL_REQUIRES): a refresher session attended, insurance on file. A renewal fee
- * through the payment providers is not built yet (decision record 0014): meanwhile an admin renews with the
- * reason 'fee paid'.
+ * What renewing can require (RENEWAL_REQUIRES, or the administrators' setting that replaces it): a refresher
+ * session attended, insurance on file, the renewal fee (RENEWAL_FEE) paid through the payment provider. The fee is
+ * the last step: its checkout opens once the rest is met, and its payment completes the renewal.
  */
-export const RENEWAL_REQUIREMENTS = ['refresher', 'insurance'] as const;
+export const RENEWAL_REQUIREMENTS = ['refresher', 'insurance', 'fee'] as const;
 export type RenewalRequirement = (typeof RENEWAL_REQUIREMENTS)[number];
+
+/** What the trainer's dashboard and the admin's setting call each requirement (the fee's amount from plans.ts). */
+export const RENEWAL_REQUIREMENT_LABELS: Record<RenewalRequirement, string> = {
+  refresher: 'A refresher training session attended since renewal came due',
+  insurance: 'Current liability insurance on file, accepted by Soul Punch',
+  fee: `The renewal fee of ${formatUsd(RENEWAL_FEE.amountCents)} paid`,
+};
+
+/** A list of requirements, each once, in the order of RENEWAL_REQUIREMENTS (how they are shown and stored). */
+export const orderedRequirements = (keys: readonly RenewalRequirement[]): RenewalRequirement[] =>
+  RENEWAL_REQUIREMENTS.filter((key) => keys.includes(key));
+
+/** GET /api/admin/certification-settings: what renewal requires now, and the server's default. */
+export const certificationSettingsSchema = z.object({
+  renewalRequires: z.array(z.enum(RENEWAL_REQUIREMENTS)),
+  /** RENEWAL_REQUIRES: what applies until an administrator saves a choice. */
+  defaultRenewalRequires: z.array(z.enum(RENEWAL_REQUIREMENTS)),
+  /** Who saved the choice in force, and when; null while the default applies. */
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type CertificationSettings = z.output<typeof certificationSettingsSchema>;
+
+/** PUT /api/admin/certification-settings: the requirements a trainer's renewal from the portal needs (none is allowed). */
+export const certificationSettingsInputSchema = z.strictObject({
+  renewalRequires: z
+    .array(z.enum(RENEWAL_REQUIREMENTS, { error: `Choose from ${RENEWAL_REQUIREMENTS.join(', ')}` }))
+    .max(RENEWAL_REQUIREMENTS.length)
+    .refine((keys) => new Set(keys).size === keys.length, { error: 'Each requirement once' }),
+});
+export type CertificationSettingsInput = z.input<typeof certificationSettingsInputSchema>;
 
 /**
  * Defaults of what the server's configuration can change (CERTIFICATION_*, RENEWAL_REQUIRES, INSURANCE_*): the
@@ -127,6 +159,10 @@ export const certificationViewSchema = z.object({
     /** The expiry a renewal now gives: the old expiry plus the validity, never today plus it. */
     nextExpiresOn: z.string().nullable(),
     canRenew: z.boolean(),
+    /** The renewal fee in cents when renewal requires it (RENEWAL_FEE), else null. */
+    feeCents: z.number().nullable(),
+    /** The trainer may pay the fee now: due or lapsed, the fee unpaid and every other requirement met. */
+    canPayFee: z.boolean(),
   }),
   /** What issuing needs (for the admin's Issue action), each with whether it is met. */
   issuance: z.object({ paid: z.boolean(), signed: z.boolean(), trainingCompleted: z.boolean() }),
@@ -145,6 +181,10 @@ export const certificationActionSchema = z.strictObject({ reason: reasonSchema }
 export type CertificationAction = z.input<typeof certificationActionSchema>;
 export const CERTIFICATION_ACTIONS = ['issue', 'renew', 'suspend', 'reinstate', 'revoke'] as const;
 export type CertificationActionKind = (typeof CERTIFICATION_ACTIONS)[number];
+
+/** POST /api/trainers/{id}/certification-record/renewal/checkout: where the trainer pays the renewal fee. */
+export const renewalCheckoutAnswerSchema = z.object({ checkoutUrl: z.string() });
+export type RenewalCheckoutAnswer = z.output<typeof renewalCheckoutAnswerSchema>;
 
 /** POST /api/trainers/{id}/certification-record/renewal: the trainer renews. */
 export const renewalAnswerSchema = z.object({

@@ -83,12 +83,14 @@ export const ERROR_CODES = [
   'session_full',
   'session_cancelled',
   'not_registered',
+  'capacity_below_registered',
   'slot_taken',
   'slot_booked',
   'booking_cancelled',
   // Reviews
   'invalid_review_link',
   'review_link_used',
+  'review_link_expired',
   'review_hidden',
   'too_many_featured',
   // Certification record and insurance
@@ -99,6 +101,7 @@ export const ERROR_CODES = [
   'not_certified',
   'certificate_revoked',
   'renewal_requirements_unmet',
+  'renewal_fee_paid',
   'no_insurance_policy',
   'invalid_insurance_file',
   'insurance_expired',

@@ -143,12 +143,24 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
 };
 export const paymentWord = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
-/** One row of the payment ledger: a payment, or one instalment of the flex plan. */
+/** What an enrolment pays for: the certification program (a plan), or the renewal of a certificate (its fee). */
+export const ENROLMENT_PURPOSES = ['program', 'renewal'] as const;
+export type EnrolmentPurpose = (typeof ENROLMENT_PURPOSES)[number];
+
+/** What a ledger row is: the program's payment in full or an instalment, an offline payment, a refund, a renewal fee. */
+export const LEDGER_KINDS = ['payment', 'instalment', 'offline', 'refund', 'renewal'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** One row of the payment ledger: a payment, one instalment of the flex plan, or a renewal fee. */
 export const ledgerEntrySchema = z.object({
   id: z.number(),
-  /** 1..6 on the flex plan, 1 in full; null for a row that is not an instalment (refund, offline extra). */
+  /** 1..6 on the flex plan, 1 in full or for a renewal fee; null for a refund or an offline extra. */
   instalment: z.number().nullable(),
-  kind: z.enum(['payment', 'instalment', 'offline', 'refund']),
+  kind: z.enum(LEDGER_KINDS),
+  /** The program's row, or a renewal's (its fee and any refund of it). */
+  purpose: z.enum(ENROLMENT_PURPOSES),
+  /** A renewal's: the expiry it renewed. */
+  renewsExpiresOn: z.string().nullable(),
   amountCents: z.number(),
   currency: z.string(),
   dueOn: z.string().nullable(),
@@ -248,6 +260,7 @@ export const portalCheckoutSchema = z.strictObject({
 });
 export type PortalCheckout = z.input<typeof portalCheckoutSchema>;
 export const portalCheckoutAnswerSchema = z.object({ checkoutUrl: z.string() });
+export type PortalCheckoutAnswer = z.output<typeof portalCheckoutAnswerSchema>;
 
 /** GET /api/payment-events (admin). */
 export const paymentEventViewSchema = z.object({
@@ -259,6 +272,8 @@ export const paymentEventViewSchema = z.object({
   error: z.string().nullable(),
   /** The trainer whose enrolment the event names; null when it names none we know. */
   trainer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** What that enrolment pays for (the program or a renewal fee); null when it names none we know. */
+  purpose: z.enum(ENROLMENT_PURPOSES).nullable(),
   /** The amount the event carries, in cents of `currency`; null for an event without one. */
   amountCents: z.number().nullable(),
   currency: z.string().nullable(),
@@ -271,7 +286,8 @@ export const testCheckoutViewSchema = z.object({
   description: z.string(),
   email: z.string(),
   amountCents: z.number(),
-  plan: z.enum(PLAN_KEYS),
+  /** The program's plan; null for a renewal fee. */
+  plan: z.enum(PLAN_KEYS).nullable(),
   /** 'open' until paid; 'paid' or 'expired' after. */
   status: z.enum(['open', 'paid', 'expired']),
   /** For an instalment payment page (pay now after a failure). */

@@ -22,6 +22,12 @@ export type PlanKey = keyof typeof PLANS;
 export const planInSentence = (plan: PlanKey) =>
   /\bplan$/i.test(PLANS[plan].label) ? `the ${PLANS[plan].label}` : `the ${PLANS[plan].label} plan`;
 export const PLAN_KEYS = ['full', 'flex'] as const;
+
+/**
+ * The fee a certified trainer pays to renew (when renewal requires it: RENEWAL_REQUIRES or the admin's setting),
+ * one payment through the same providers and ledger as the program. Amount in cents, US dollars.
+ */
+export const RENEWAL_FEE = { label: 'Certification Renewal', amountCents: 24_900 } as const;
 export const CURRENCY = 'usd';
 
 /**

@@ -53,13 +53,18 @@ export const reviewInputSchema = z.strictObject({
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 
-/** POST /api/reviews/link: the class a link is for, and whether it was used. */
+/** A review link works this many days after its class ends: an opinion much later says little about the class. */
+export const REVIEW_LINK_VALID_DAYS = 30;
+
+/** POST /api/reviews/link: the class a link is for, whether it was used, and whether it has expired. */
 export const reviewLinkSchema = z.object({
   classTitle: z.string(),
   trainerName: z.string(),
   /** The class's day, as its e-mails write it. */
   date: z.string(),
   reviewed: z.boolean(),
+  /** Unused and more than REVIEW_LINK_VALID_DAYS after the class ended (by the server's clock). */
+  expired: z.boolean(),
 });
 export type ReviewLink = z.output<typeof reviewLinkSchema>;
 

@@ -24,6 +24,7 @@ import * as classReviews from './migrations/0020-class-reviews';
 import * as certificationRecord from './migrations/0021-certification-record';
 import * as insurancePolicies from './migrations/0022-insurance-policies';
 import * as credentialSigningKeys from './migrations/0023-credential-signing-keys';
+import * as renewalFeeAndSessions from './migrations/0024-renewal-fee-and-sessions';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0021-certification-record': certificationRecord,
   '0022-insurance-policies': insurancePolicies,
   '0023-credential-signing-keys': credentialSigningKeys,
+  '0024-renewal-fee-and-sessions': renewalFeeAndSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,8 @@ export interface TrainingRegistrationsTable {
   registeredAt: Date;
   attendedAt: Date | null;
   attendanceMarkedBy: number | null;
+  /** The day-before reminder went (migration 0024); cleared when the session moves. */
+  reminderSentAt: Generated<Date | null>;
 }
 
 export interface ConsultationSlotsTable {

@@ -16,8 +16,19 @@ export interface CertificationRecordsTable {
   expiresOn: DateText | null;
   /** Set by the scheduled round when insurance is required and the policy on file expired. */
   insurancePausedAt: Date | null;
+  /** A renewal fee paid for this expiry that has not renewed it yet (migration 0024); null once it has. */
+  renewalFeePaidFor: Generated<DateText | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** What renewal requires, as an administrator set it (one row, migration 0024); no row: RENEWAL_REQUIRES. */
+export interface CertificationSettingsTable {
+  id: Generated<boolean>;
+  /** Comma-separated requirement keys, '' for none. */
+  renewalRequires: string;
+  updatedBy: number | null;
+  updatedAt: Date;
 }
 
 export interface CertificationHistoryTable {
@@ -76,4 +87,5 @@ export interface CertificationTables {
   certificationReminders: CertificationRemindersTable;
   insurancePolicies: InsurancePoliciesTable;
   credentialSigningKeys: CredentialSigningKeysTable;
+  certificationSettings: CertificationSettingsTable;
 }

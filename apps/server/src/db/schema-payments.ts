@@ -1,4 +1,4 @@
-import type { LedgerStatus, PlanKey } from '@soulpunch/shared';
+import type { EnrolmentPurpose, LedgerKind, LedgerStatus, PlanKey } from '@soulpunch/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -17,7 +17,8 @@ export interface EnrolmentsTable {
   state: string | null;
   /** Null for an enrolment an admin recorded for a trainer they added (migration 0018): no checkout, no terms box. */
   termsAgreedAt: Date | null;
-  plan: PlanKey;
+  /** The program's plan; null for a renewal fee (one payment, its amount from RENEWAL_FEE). */
+  plan: PlanKey | null;
   /** The first (or only) payment. */
   amountCents: number;
   totalCents: number;
@@ -51,6 +52,10 @@ export interface EnrolmentsTable {
    * enrolment link; paid, it returns to the portal), or an offline payment an admin recorded.
    */
   origin: Generated<'checkout' | 'portal' | 'offline'>;
+  /** What is paid for (migration 0024): the certification program, or the renewal of the trainer's certificate. */
+  purpose: Generated<EnrolmentPurpose>;
+  /** A renewal's: the expiry it renews ('YYYY-MM-DD'); a fee is paid once per expiry. */
+  renewsExpiresOn: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -60,7 +65,7 @@ export interface PaymentsTable {
   id: Generated<number>;
   enrolmentId: number;
   instalment: number | null;
-  kind: 'payment' | 'instalment' | 'offline' | 'refund';
+  kind: LedgerKind;
   amountCents: number;
   currency: string;
   /** 'YYYY-MM-DD'. */

@@ -25,6 +25,7 @@ import { geocodePlace } from '../lib/geocoder';
 import { newCertificateNumber } from '../modules/certification/service';
 import { sendReviewLinks } from '../modules/reviews/service';
 import { DEMO_CITIES } from './cities';
+import { tellCalendarStories } from './demo-calendar';
 import { DEFAULT_DEMO_TRAINER_COUNT } from './demo-count';
 import { tellReviewStories } from './demo-reviews';
 import { type LoadedDemoTrainer, linkResourcesToGuides, tellDemoStories } from './demo-stories';
@@ -588,6 +589,7 @@ function loadInOneTransaction(deps: AppDeps): Promise<boolean> {
       .executeTakeFirstOrThrow();
     await linkResourcesToGuides({ ...deps, db }, admin.id);
     await tellReviewStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT), admin.id);
+    await tellCalendarStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT), admin.id);
     return true;
   });
 }

@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { DAY_MS, manualClock } from '../lib/clock';
 import { hashToken, newToken } from '../lib/tokens';
 import { syncResourceArticles } from '../modules/assistant/knowledge';
+import { brandDay } from '../modules/certification/dates';
 import { runCertificationRound } from '../modules/certification/round';
 import { issueCertification, renewCertification } from '../modules/certification/service';
 import {
@@ -61,6 +62,12 @@ const DEMO_SIGNER_AGENT = 'Soul Punch demo data';
 const FIRST_TRAINING_YEAR_END = '2024-01-01';
 /** The demo's certificate that is due for renewal expires this many days after the demo is loaded. */
 const DUE_IN_DAYS = 45;
+/**
+ * A second certificate comes due, 30 days after loading, whose trainer has attended no refresher since: renewal
+ * shows what is missing (and, when an admin makes renewal require the fee alone, the trainer pays it from the
+ * portal: e2e/tests/renewal-fee.spec.ts).
+ */
+export const DEMO_DUE_WITHOUT_REFRESHER = { email: 'jordan.wood@example.com', inDays: 30 } as const;
 /** The trainer with the certificate due attended the weekly live training this many days ago (a refresher). */
 const REFRESHER_DAYS_AGO = 10;
 /** The demo's renewals came in this many days before the certificate expired. */
@@ -81,6 +88,8 @@ export async function tellDemoStories(deps: AppDeps, trainers: LoadedDemoTrainer
   const past: AppDeps = { ...deps, clock, mailer: pastMailer };
   const provider = createTestProvider(deps.config, (e) => openTestCheckout(deps.db, e));
   const today = now.toISOString().slice(0, 10);
+  // Certificates count whole days in the brand's zone (Central): 'due in 45 days' must hold after midnight UTC too.
+  const certificationDay = brandDay(now);
   /** 3 PM UTC (morning to afternoon across the US) `days` before today, never after now. */
   const dayAt = (days: number, minutes = 0) =>
     new Date(
@@ -101,7 +110,7 @@ export async function tellDemoStories(deps: AppDeps, trainers: LoadedDemoTrainer
       trainer.story.documents === 'signed' &&
       !trainer.isHeadquarters &&
       `${trainer.profile.trainingDate}` < FIRST_TRAINING_YEAR_END &&
-      Date.parse(`${trainer.profile.trainingDate}T15:00:00Z`) + 2 * DAY_MS < lateIssueFor(today),
+      Date.parse(`${trainer.profile.trainingDate}T15:00:00Z`) + 2 * DAY_MS < lateIssueFor(certificationDay),
   )?.trainerId;
   for (const [index, loaded] of trainers.entries()) {
     const { trainer, trainerId } = loaded;
@@ -154,7 +163,13 @@ export async function tellDemoStories(deps: AppDeps, trainers: LoadedDemoTrainer
 
     if (story.documents === 'signed') {
       await signEverything(past, loaded, enrolledAt);
-      await certify(past, trainerId, admin.id, enrolledAt, today, trainerId === dueSoonId);
+      const due =
+        trainerId === dueSoonId
+          ? { inDays: DUE_IN_DAYS, refresher: true }
+          : trainer.email === DEMO_DUE_WITHOUT_REFRESHER.email
+            ? { inDays: DEMO_DUE_WITHOUT_REFRESHER.inDays, refresher: false }
+            : null;
+      await certify(past, trainerId, admin.id, enrolledAt, certificationDay, due);
     }
     if (story.plan === 'flex') await billInstalments(past, provider, enrolment, story.pastDue, now);
   }
@@ -168,9 +183,9 @@ export async function tellDemoStories(deps: AppDeps, trainers: LoadedDemoTrainer
 /**
  * The trainer attended Train the Trainer 45 days after enrolling (the checklist's training step, marked then) and
  * the admin issued the certificate the next day, through the certification service; a certificate that would
- * have come due since was renewed 20 days before its expiry, each time 2 years from the old expiry. With `dueSoon`
- * the admin issued it late, so that it expires DUE_IN_DAYS from today, and the trainer has attended the weekly
- * live training (a refresher) since renewal came due: the trainer can renew.
+ * have come due since was renewed 20 days before its expiry, each time 2 years from the old expiry. With `due`
+ * the admin issued it late, so that it expires `due.inDays` from today; with `due.refresher` the trainer has
+ * attended the weekly live training (a refresher) since renewal came due, so the trainer can renew.
  */
 async function certify(
   deps: AppDeps,
@@ -178,7 +193,7 @@ async function certify(
   adminId: number,
   enrolledAt: Date,
   today: string,
-  dueSoon: boolean,
+  due: { inDays: number; refresher: boolean } | null,
 ): Promise<void> {
   const clock = deps.clock as ReturnType<typeof manualClock>;
   const trainedAt = new Date(enrolledAt.getTime() + ENROLMENT_TO_TRAINING_DAYS * DAY_MS);
@@ -194,14 +209,14 @@ async function certify(
       trainerId,
       step: 'weekly_training_access',
       // The latest training attended: a refresher lately for the trainer whose certificate is due.
-      completedAt: dueSoon
+      completedAt: due?.refresher
         ? new Date(Date.parse(`${today}T15:00:00Z`) - REFRESHER_DAYS_AGO * DAY_MS)
         : trainedAt,
     })
     .execute();
   const admin = { userId: adminId, admin: true };
   const issueAt = trainedAt.getTime() + DAY_MS;
-  clock.set(new Date(dueSoon ? lateIssueFor(today) : issueAt));
+  clock.set(new Date(due ? lateIssueFor(today, due.inDays) : issueAt));
   let record = await issueCertification(deps, trainerId, admin, 'Completed Train the Trainer');
   for (;;) {
     const renewAt = Date.parse(`${record.expiresOn}T15:00:00Z`) - RENEWED_DAYS_BEFORE_EXPIRY * DAY_MS;
@@ -216,9 +231,9 @@ async function certify(
   }
 }
 
-/** When the admin issued the demo's certificate that is now due: DUE_IN_DAYS from `today`, less its validity. */
-const lateIssueFor = (today: string) =>
-  Date.parse(`${addYears(today, -CERTIFICATION_DEFAULTS.validityYears)}T15:00:00Z`) + DUE_IN_DAYS * DAY_MS;
+/** When the admin issued a demo certificate that is now due: `inDays` from `today`, less its validity. */
+const lateIssueFor = (today: string, inDays = DUE_IN_DAYS) =>
+  Date.parse(`${addYears(today, -CERTIFICATION_DEFAULTS.validityYears)}T15:00:00Z`) + inDays * DAY_MS;
 
 type Provider = ReturnType<typeof createTestProvider>;
 

@@ -23,15 +23,25 @@ export function pending(): Promise<Response> {
 
 /**
  * The side panels every trainer screen carries (payment plan, documents, directory standing, certificate and
- * insurance, reviews, the Calendar's sessions and consultations) and the /test page's provider check. Unless a test
- * names them, they answer as for a trainer with nothing pending: no plan, no documents, listed, in training, no
- * policy, no reviews; the test provider active. Tests of those panels give their own answers.
+ * insurance, reviews, the Calendar's sessions and consultations), Settings' renewal requirements and the /test
+ * page's provider check. Unless a test names them, they answer as for a trainer with nothing pending: no plan, no
+ * documents, listed, in training, no policy, no reviews; the default renewal requirement; the test provider active.
+ * Tests of those panels give their own answers.
  */
 function companionAnswer(method: string, url: string): Response | undefined {
   if (method !== 'GET') return undefined;
   if (url === '/api/payments/provider') return json({ provider: 'test' });
   // The portal Calendar's sessions and consultations: none published.
   if (url === '/api/trainer-calendar') return json({ sessions: [], openSlots: [], bookings: [] });
+  // Settings' renewal requirements: the server's default, never changed.
+  if (url === '/api/admin/certification-settings') {
+    return json({
+      renewalRequires: ['refresher'],
+      defaultRenewalRequires: ['refresher'],
+      updatedBy: null,
+      updatedAt: null,
+    });
+  }
   const match =
     /^\/api\/trainers\/\d+\/(payments|documents|standing|certification-record|insurance|reviews)$/.exec(url);
   if (match?.[1] === 'documents') return json([]);
@@ -45,7 +55,7 @@ function companionAnswer(method: string, url: string): Response | undefined {
       daysLeft: null,
       insurancePaused: false,
       lastReminder: null,
-      renewal: { requirements: [], nextExpiresOn: null, canRenew: false },
+      renewal: { requirements: [], nextExpiresOn: null, canRenew: false, feeCents: null, canPayFee: false },
       issuance: { paid: false, signed: false, trainingCompleted: false },
       history: [],
     });

@@ -27,6 +27,7 @@ import {
   lockSlot,
   moveBookingRow,
 } from './repository';
+import { sendSessionReminders } from './sessions';
 
 type SlotsInput = z.output<typeof consultationSlotsInputSchema>;
 export const SLOT_NOT_FOUND = 'Consultation slot not found';
@@ -251,6 +252,11 @@ export function calendarJobs(deps: AppDeps): ScheduledJob[] {
       name: 'calendar:consultation-reminders',
       everyMs: deps.config.jobsEveryMs,
       run: (now) => sendConsultationReminders(deps, now),
+    },
+    {
+      name: 'calendar:session-reminders',
+      everyMs: deps.config.jobsEveryMs,
+      run: (now) => sendSessionReminders(deps, now),
     },
   ];
 }

@@ -155,6 +155,75 @@ export function listRegistrants(db: Executor, sessionId: number) {
     .execute();
 }
 
+/** An admin's edit; `changed` (what calendars show moved or changed) bumps the invite's SEQUENCE. */
+export async function updateSessionRow(
+  trx: Trx,
+  id: number,
+  values: Pick<
+    TrainingSessionsTable,
+    'title' | 'startsAt' | 'endsAt' | 'timeZone' | 'location' | 'description' | 'capacity'
+  >,
+  changed: boolean,
+  now: Date,
+) {
+  await trx
+    .updateTable('trainingSessions')
+    .set((eb) => ({
+      ...values,
+      sequence: changed ? eb('sequence', '+', 1) : eb.ref('sequence'),
+      updatedAt: now,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The session moved: each registration is reminded again for its new time. */
+export async function resetSessionReminders(trx: Trx, sessionId: number) {
+  await trx
+    .updateTable('trainingRegistrations')
+    .set({ reminderSentAt: null })
+    .where('sessionId', '=', sessionId)
+    .execute();
+}
+
+/** Registrations of scheduled sessions starting within (now, until] that have had no reminder yet. */
+export function listRegistrationsToRemind(db: Db, now: Date, until: Date) {
+  return db
+    .selectFrom('trainingRegistrations')
+    .innerJoin('trainingSessions', 'trainingSessions.id', 'trainingRegistrations.sessionId')
+    .select(['trainingRegistrations.sessionId', 'trainingRegistrations.trainerId'])
+    .where('trainingSessions.status', '=', 'scheduled')
+    .where('trainingRegistrations.reminderSentAt', 'is', null)
+    .where('trainingSessions.startsAt', '>', now)
+    .where('trainingSessions.startsAt', '<=', until)
+    .orderBy('trainingSessions.startsAt')
+    .execute();
+}
+
+/** Takes one registration's reminder: true for exactly one caller, however many rounds or instances ask. */
+export async function claimSessionReminder(trx: Trx, sessionId: number, trainerId: number, now: Date) {
+  const row = await trx
+    .updateTable('trainingRegistrations')
+    .set({ reminderSentAt: now })
+    .where('sessionId', '=', sessionId)
+    .where('trainerId', '=', trainerId)
+    .where('reminderSentAt', 'is', null)
+    .returning('sessionId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A registrant's name and address, for their reminder. */
+export function findRegistrant(db: Executor, sessionId: number, trainerId: number) {
+  return db
+    .selectFrom('trainingRegistrations')
+    .innerJoin('trainers', 'trainers.id', 'trainingRegistrations.trainerId')
+    .select(['trainers.name', 'trainers.email'])
+    .where('trainingRegistrations.sessionId', '=', sessionId)
+    .where('trainingRegistrations.trainerId', '=', trainerId)
+    .executeTakeFirst();
+}
+
 export async function cancelSessionRow(trx: Trx, id: number, now: Date) {
   await trx
     .updateTable('trainingSessions')

@@ -41,6 +41,7 @@ import {
   markAttendance,
   registerForSession,
   sessionDetail,
+  updateSession,
 } from './sessions';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -99,6 +100,18 @@ function registerAdminCalendarRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/admin/calendar/sessions/:id',
     { schema: { params: idParams, response: { 200: trainingSessionDetailSchema } }, config: admin },
     async (request) => sessionDetail(deps, request.params.id),
+  );
+  r.put(
+    '/api/admin/calendar/sessions/:id',
+    {
+      schema: {
+        params: idParams,
+        body: trainingSessionInputSchema,
+        response: { 200: trainingSessionDetailSchema },
+      },
+      config: admin,
+    },
+    async (request) => updateSession(deps, request.params.id, request.body),
   );
   r.post(
     '/api/admin/calendar/sessions/:id/cancel',

@@ -15,16 +15,21 @@ import { setTrainingDateFact } from '../trainers/service';
 import { invite, sessionEvent, toSession, whenText } from './format';
 import {
   cancelSessionRow,
+  claimSessionReminder,
   countRegistered,
   deleteRegistration,
+  findRegistrant,
   findRegistration,
   findSession,
   insertRegistration,
   insertSession,
   listRegistrants,
+  listRegistrationsToRemind,
   lockSession,
+  resetSessionReminders,
   type SessionRow,
   setAttendance,
+  updateSessionRow,
 } from './repository';
 
 type SessionInput = z.output<typeof trainingSessionInputSchema>;
@@ -79,29 +84,65 @@ export async function sessionDetail(deps: Pick<AppDeps, 'db'>, id: number): Prom
   };
 }
 
+type SessionMailKind = 'registered' | 'changed' | 'cancelled' | 'reminder';
+
+const SESSION_SUBJECTS: Record<SessionMailKind, string> = {
+  registered: "You're registered",
+  changed: 'Changed',
+  cancelled: 'Cancelled',
+  reminder: 'Tomorrow',
+};
+
+/** What each e-mail to a registrant says; all but the reminder carry the invite (or its update or cancellation). */
+function sessionParagraphs(row: SessionRow, kind: SessionMailKind): string[] {
+  const when = `When: ${whenText(row)}`;
+  const where = `Where: ${row.location}`;
+  switch (kind) {
+    case 'registered':
+      return [
+        `Your seat at "${row.title}" is confirmed.`,
+        when,
+        where,
+        'The attached invite adds it to your calendar.',
+      ];
+    case 'changed':
+      return [
+        `"${row.title}" has changed. Your seat is kept.`,
+        when,
+        where,
+        'The attached update replaces it in your calendar.',
+      ];
+    case 'cancelled':
+      return [
+        `"${row.title}" on ${whenText(row)} has been cancelled.`,
+        'The attached update removes it from your calendar.',
+      ];
+    case 'reminder':
+      return [`A reminder: "${row.title}" is ${whenText(row)}.`, where];
+  }
+}
+
 function sessionMail(
   deps: AppDeps,
   row: SessionRow,
   to: { name: string; email: string },
-  cancelled: boolean,
+  kind: SessionMailKind,
 ) {
   return noticeEmail({
     to: to.email,
     name: to.name,
-    subject: `${cancelled ? 'Cancelled' : "You're registered"}: ${row.title}`,
-    paragraphs: cancelled
-      ? [
-          `"${row.title}" on ${whenText(row)} has been cancelled.`,
-          'The attached update removes it from your calendar.',
-        ]
-      : [
-          `Your seat at "${row.title}" is confirmed.`,
-          `When: ${whenText(row)}`,
-          `Where: ${row.location}`,
-          'The attached invite adds it to your calendar.',
-        ],
+    subject: `${SESSION_SUBJECTS[kind]}: ${row.title}`,
+    paragraphs: sessionParagraphs(row, kind),
     action: { label: 'Your calendar', url: `${deps.config.appUrl}/trainer-portal/calendar` },
-    attachments: invite(row.title, sessionEvent(deps.config, row), cancelled ? 'CANCEL' : 'REQUEST'),
+    ...(kind === 'reminder'
+      ? {}
+      : {
+          attachments: invite(
+            row.title,
+            sessionEvent(deps.config, row),
+            kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
+          ),
+        }),
   });
 }
 
@@ -132,7 +173,7 @@ export async function registerForSession(
       throw new AppError(409, 'session_full', 'This session is full.');
     await insertRegistration(trx, sessionId, trainer.id, now);
     const row = await getSession({ db: trx }, sessionId);
-    return queueMail(trx, now, sessionMail(deps, row, trainer, false));
+    return queueMail(trx, now, sessionMail(deps, row, trainer, 'registered'));
   });
   await afterCommit(deps, mailIds);
   return toSession(await getSession(deps, sessionId));
@@ -153,7 +194,7 @@ export async function leaveSession(
     if (!(await deleteRegistration(trx, sessionId, trainer.id)))
       throw badRequest('not_registered', 'You are not registered for this session.');
     const row = await getSession({ db: trx }, sessionId);
-    return queueMail(trx, now, sessionMail(deps, row, trainer, true));
+    return queueMail(trx, now, sessionMail(deps, row, trainer, 'cancelled'));
   });
   await afterCommit(deps, mailIds);
   return toSession(await getSession(deps, sessionId));
@@ -199,9 +240,92 @@ export async function cancelSession(deps: AppDeps, sessionId: number): Promise<T
     await cancelSessionRow(trx, sessionId, now);
     const row = await getSession({ db: trx }, sessionId);
     const people = await listRegistrants(trx, sessionId);
-    const mails: MailMessage[] = people.map((p) => sessionMail(deps, row, p, true));
+    const mails: MailMessage[] = people.map((p) => sessionMail(deps, row, p, 'cancelled'));
     return mails.length ? queueMail(trx, now, ...mails) : [];
   });
   await afterCommit(deps, mailIds);
   return sessionDetail(deps, sessionId);
+}
+
+/**
+ * An admin edits a session before it begins: title, day and hours, place, seats, description. The seats never go
+ * below the trainers registered (a clear refusal on the field). A change a registrant's calendar shows bumps the
+ * invite's SEQUENCE and e-mails each registrant the update (same UID, so it replaces the old one); a new time is
+ * reminded again. A cancelled session stays cancelled.
+ */
+export async function updateSession(
+  deps: AppDeps,
+  sessionId: number,
+  input: SessionInput,
+): Promise<TrainingSessionDetail> {
+  const mailIds = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const locked = await lockSession(trx, sessionId);
+    if (!locked) throw notFound(SESSION_NOT_FOUND);
+    if (locked.status === 'cancelled')
+      throw new AppError(
+        409,
+        'session_cancelled',
+        'This session was cancelled: it can no longer be changed.',
+      );
+    if (locked.startsAt.getTime() <= now.getTime())
+      throw badRequest('in_the_past', 'This session has begun: it can no longer be changed.');
+    const registered = await countRegistered(trx, sessionId);
+    if (input.capacity < registered) {
+      const message = `${registered} trainers are registered: the seats cannot be fewer than ${registered}.`;
+      throw badRequest('capacity_below_registered', message, { capacity: message });
+    }
+    const before = await getSession({ db: trx }, sessionId);
+    const next = {
+      title: input.title,
+      ...instantsOf(input),
+      location: input.location,
+      description: input.description,
+      capacity: input.capacity,
+    };
+    const moved =
+      next.startsAt.getTime() !== before.startsAt.getTime() ||
+      next.endsAt.getTime() !== before.endsAt.getTime();
+    const changed =
+      moved ||
+      next.title !== before.title ||
+      next.location !== before.location ||
+      (next.description ?? null) !== (before.description ?? null);
+    await updateSessionRow(trx, sessionId, next, changed, now);
+    if (moved) await resetSessionReminders(trx, sessionId);
+    if (!changed) return [];
+    const row = await getSession({ db: trx }, sessionId);
+    const people = await listRegistrants(trx, sessionId);
+    return people.length
+      ? queueMail(trx, now, ...people.map((p) => sessionMail(deps, row, p, 'changed')))
+      : [];
+  });
+  await afterCommit(deps, mailIds);
+  return sessionDetail(deps, sessionId);
+}
+
+/** The reminder goes this long before a session (at the first scheduled round inside the window). */
+export const SESSION_REMINDER_HOURS = 24;
+
+/**
+ * Reminds each registered trainer the day before their session. Each registration's reminder is claimed in the
+ * transaction that queues its e-mail, so it goes once whatever the rounds, instances or retries; a session moved
+ * to another time is reminded again.
+ */
+export async function sendSessionReminders(deps: AppDeps, now: Date) {
+  const until = new Date(now.getTime() + SESSION_REMINDER_HOURS * 3_600_000);
+  let reminded = 0;
+  for (const due of await listRegistrationsToRemind(deps.db, now, until)) {
+    const mailIds = await deps.db.transaction().execute(async (trx) => {
+      if (!(await claimSessionReminder(trx, due.sessionId, due.trainerId, now))) return [];
+      const [row, person] = [
+        await getSession({ db: trx }, due.sessionId),
+        await findRegistrant(trx, due.sessionId, due.trainerId),
+      ];
+      return person ? queueMail(trx, now, sessionMail(deps, row, person, 'reminder')) : [];
+    });
+    if (mailIds.length) reminded += 1;
+    await deliverMail(deps, mailIds);
+  }
+  return { reminded };
 }

@@ -1,64 +1,31 @@
-import {
-  addYears,
-  type CertificationView,
-  type RenewalAnswer,
-  type RenewalRequirement,
-} from '@soulpunch/shared';
+import type { CertificationView, RenewalAnswer } from '@soulpunch/shared';
 import type { CertificationRecordRow } from '../../db/schema-certification';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/app-error';
-import { brandDay } from './dates';
-import { insuranceOnFile } from './insurance';
-import { findRecord } from './repository';
-import { renewCertification, trainingSessionCompleted } from './service';
+import { AppError, notFound } from '../../lib/app-error';
+import type { PaymentProvider } from '../payments/providers';
+import { openRenewalCheckout } from '../payments/renewal-fee';
+import { TRAINER_NOT_FOUND } from '../trainers/service';
+import { findRecord, findTrainerContact } from './repository';
+import { renewalRequirements } from './requirements';
+import { renewCertification } from './service';
 
-const LABELS: Record<RenewalRequirement, string> = {
-  refresher: 'A refresher training session attended since renewal came due',
-  insurance: 'Current liability insurance on file, accepted by Soul Punch',
-};
-
-/** The day renewal comes due (the first reminder): a refresher counts from then. */
-function renewalDueFrom(deps: AppDeps, expiresOn: string): Date {
-  const days = Math.max(0, ...deps.config.certification.reminderDays);
-  return new Date(Date.parse(`${expiresOn}T00:00:00Z`) - days * 86_400_000);
+/** Why renewal is not open to the trainer yet (not due, or never issued), as a clear refusal. */
+function notOpen(record: CertificationRecordRow | undefined) {
+  return new AppError(
+    409,
+    'not_certified',
+    record?.status === 'certified'
+      ? 'Renewal opens when your certification comes due for renewal.'
+      : 'This certification cannot be renewed.',
+  );
 }
 
-async function requirementMet(
-  deps: AppDeps,
-  trainerId: number,
-  record: CertificationRecordRow,
-  key: RenewalRequirement,
-): Promise<boolean> {
-  const today = brandDay(deps.clock.now());
-  if (key === 'refresher') {
-    return trainingSessionCompleted(deps.db, trainerId, renewalDueFrom(deps, record.expiresOn ?? today));
-  }
-  return insuranceOnFile(deps.db, trainerId, today);
-}
-
-/** What renewing requires now (RENEWAL_REQUIRES), each with whether it is met, and what a renewal would give. */
-export async function renewalRequirements(
-  deps: AppDeps,
-  trainerId: number,
-  record: CertificationRecordRow | undefined,
-): Promise<CertificationView['renewal']> {
-  const issued =
-    record?.expiresOn &&
-    (record.status === 'renewal_due' || record.status === 'lapsed' || record.status === 'certified');
-  if (!record?.expiresOn || !issued) {
-    return { requirements: [], nextExpiresOn: null, canRenew: false };
-  }
-  const requirements = [];
-  for (const key of deps.config.certification.renewalRequires) {
-    requirements.push({ key, label: LABELS[key], met: await requirementMet(deps, trainerId, record, key) });
-  }
-  return {
-    requirements,
-    nextExpiresOn: addYears(record.expiresOn, deps.config.certification.validityYears),
-    // The trainer renews once renewal is due (the first reminder) or lapsed, with every requirement met.
-    canRenew: record.status !== 'certified' && requirements.every((r) => r.met),
-  };
-}
+const unmet = (requirements: CertificationView['renewal']['requirements']) =>
+  new AppError(
+    409,
+    'renewal_requirements_unmet',
+    `Before renewing: ${requirements.map((r) => r.label.toLowerCase()).join('; ')}.`,
+  );
 
 /** The trainer renews from the portal: due (or lapsed) and every requirement met, else a clear refusal. */
 export async function renewFromPortal(
@@ -67,24 +34,10 @@ export async function renewFromPortal(
   userId: number,
 ): Promise<RenewalAnswer> {
   const record = await findRecord(deps.db, trainerId);
-  const renewal = await renewalRequirements(deps, trainerId, record);
-  if (!record || record.status === 'certified' || !renewal.nextExpiresOn) {
-    throw new AppError(
-      409,
-      'not_certified',
-      record?.status === 'certified'
-        ? 'Renewal opens when your certification comes due for renewal.'
-        : 'This certification cannot be renewed.',
-    );
-  }
+  const renewal = await renewalRequirements(deps.db, deps, trainerId, record);
+  if (!record || record.status === 'certified' || !renewal.nextExpiresOn) throw notOpen(record);
   const missing = renewal.requirements.filter((r) => !r.met);
-  if (missing.length) {
-    throw new AppError(
-      409,
-      'renewal_requirements_unmet',
-      `Before renewing: ${missing.map((r) => r.label.toLowerCase()).join('; ')}.`,
-    );
-  }
+  if (missing.length) throw unmet(missing);
   const certification = await renewCertification(
     deps,
     trainerId,
@@ -92,4 +45,26 @@ export async function renewFromPortal(
     'Renewed by the trainer from the portal',
   );
   return { renewed: true, certification };
+}
+
+/**
+ * The trainer pays the renewal fee: open once renewal is due (or lapsed) and the rest of what it requires is met,
+ * since the payment completes the renewal. Refused when no fee is required or it is paid already.
+ */
+export async function openRenewalFeeCheckout(
+  deps: AppDeps,
+  provider: PaymentProvider,
+  trainerId: number,
+): Promise<{ checkoutUrl: string }> {
+  const trainer = await findTrainerContact(deps.db, trainerId);
+  if (!trainer) throw notFound(TRAINER_NOT_FOUND);
+  const record = await findRecord(deps.db, trainerId);
+  const renewal = await renewalRequirements(deps.db, deps, trainerId, record);
+  if (!record?.expiresOn || record.status === 'certified' || !renewal.nextExpiresOn) throw notOpen(record);
+  const fee = renewal.requirements.find((r) => r.key === 'fee');
+  if (!fee) throw new AppError(409, 'nothing_owed', 'Renewal needs no fee: renew with Renew Certification.');
+  if (fee.met) throw new AppError(409, 'renewal_fee_paid', 'Your renewal fee is paid already.');
+  const missing = renewal.requirements.filter((r) => r.key !== 'fee' && !r.met);
+  if (missing.length) throw unmet(missing);
+  return openRenewalCheckout(deps, provider, trainer, record.expiresOn);
 }

@@ -28,7 +28,7 @@ export async function lockRecord(trx: Trx, trainerId: number): Promise<Certifica
 export async function lockTrainer(trx: Trx, trainerId: number) {
   return trx
     .selectFrom('trainers')
-    .select(['id', 'name', 'email', 'paymentStatus', 'onboardingStatus'])
+    .select(['id', 'name', 'email', 'userId', 'paymentStatus', 'onboardingStatus'])
     .where('id', '=', trainerId)
     .forUpdate()
     .executeTakeFirst();
@@ -42,6 +42,7 @@ export async function findTrainerContact(db: Executor, trainerId: number) {
     .executeTakeFirst();
 }
 
+/** Writes the record's state; a fee paid for an expiry the record no longer has is spent (null). */
 export async function saveRecord(
   trx: Executor,
   row: Pick<CertificationRecordRow, 'trainerId' | 'certificateNumber' | 'status' | 'issuedOn' | 'expiresOn'>,
@@ -56,9 +57,43 @@ export async function saveRecord(
         status: row.status,
         issuedOn: row.issuedOn,
         expiresOn: row.expiresOn,
+        renewalFeePaidFor: sql`case when certification_records.renewal_fee_paid_for = excluded.expires_on then certification_records.renewal_fee_paid_for end`,
         updatedAt: at,
       }),
     )
+    .execute();
+}
+
+/** Records (or, with null, withdraws) a renewal fee paid for this expiry; only while the record still has it. */
+export async function setRenewalFeePaidFor(
+  trx: Trx,
+  trainerId: number,
+  expiresOn: string,
+  paid: boolean,
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('certificationRecords')
+    .set({ renewalFeePaidFor: paid ? expiresOn : null, updatedAt: at })
+    .where('trainerId', '=', trainerId)
+    .where('expiresOn', '=', expiresOn)
+    .execute();
+}
+
+/** The administrators' choice of what renewal requires, with who saved it; undefined while the default applies. */
+export async function findSettings(db: Executor) {
+  return db
+    .selectFrom('certificationSettings as s')
+    .leftJoin('users as u', 'u.id', 's.updatedBy')
+    .select(['s.renewalRequires', 's.updatedAt', 'u.name as updatedByName'])
+    .executeTakeFirst();
+}
+
+export async function saveSettings(db: Db, renewalRequires: string, updatedBy: number, at: Date) {
+  await db
+    .insertInto('certificationSettings')
+    .values({ id: true, renewalRequires, updatedBy, updatedAt: at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ renewalRequires, updatedBy, updatedAt: at }))
     .execute();
 }
 

@@ -2,11 +2,14 @@ import multipart from '@fastify/multipart';
 import {
   CERTIFICATION_ACTIONS,
   certificationActionSchema,
+  certificationSettingsInputSchema,
+  certificationSettingsSchema,
   certificationViewSchema,
   INSURANCE_CERTIFICATE_MAX_BYTES,
   insurancePolicyInputSchema,
   insuranceViewSchema,
   renewalAnswerSchema,
+  renewalCheckoutAnswerSchema,
 } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +17,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, currentAdmin, currentUser } from '../auth/access';
+import { createPaymentProvider } from '../payments/routes';
 import { trainerIdParams } from '../trainers/routes';
 import {
   acceptPolicy,
@@ -24,7 +28,8 @@ import {
   uploadCertificate,
 } from './insurance';
 import { certificateProofRoutes } from './proof-routes';
-import { renewFromPortal } from './renewal';
+import { openRenewalFeeCheckout, renewFromPortal } from './renewal';
+import { getCertificationSettings, setRenewalRequirements } from './requirements';
 import { getCertificationView, runCertificationAction } from './service';
 
 const FILE = z.custom<Uint8Array>((bytes) => bytes instanceof Uint8Array).describe('A PDF or image file');
@@ -85,24 +90,61 @@ export async function certificationRoutes(app: FastifyInstance, deps: AppDeps) {
     );
   }
 
-  // The trainer renews their own certificate (an admin renews with a reason through the action above).
+  registerRenewalRoutes(app, deps);
+  registerInsuranceRoutes(app, deps);
+  await certificateProofRoutes(app, deps);
+}
+
+/** Only the trainer renews (or pays the fee) from the portal; an admin renews with a reason (the action above). */
+function ownRenewal(request: FastifyRequest, trainerId: number) {
+  const user = currentUser(request);
+  if (user.trainerId !== trainerId) {
+    throw new AppError(403, 'forbidden', 'Only the trainer renews from the portal; an admin uses Renew.');
+  }
+  return user;
+}
+
+/** The trainer's renewal and its fee; what renewal requires, set by administrators. */
+function registerRenewalRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The configured provider, as the payment routes make it (it holds no state of its own).
+  const provider = createPaymentProvider(deps);
+
   r.post(
     '/api/trainers/:id/certification-record/renewal',
     {
       schema: { params: trainerIdParams, response: { 200: renewalAnswerSchema } },
       config: { access: 'signed-in' },
     },
+    async (request) => renewFromPortal(deps, request.params.id, ownRenewal(request, request.params.id).id),
+  );
+
+  r.post(
+    '/api/trainers/:id/certification-record/renewal/checkout',
+    {
+      schema: { params: trainerIdParams, response: { 200: renewalCheckoutAnswerSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
-      const user = currentUser(request);
-      if (user.trainerId !== request.params.id) {
-        throw new AppError(403, 'forbidden', 'Only the trainer renews from the portal; an admin uses Renew.');
-      }
-      return renewFromPortal(deps, request.params.id, user.id);
+      ownRenewal(request, request.params.id);
+      return openRenewalFeeCheckout(deps, provider, request.params.id);
     },
   );
 
-  registerInsuranceRoutes(app, deps);
-  await certificateProofRoutes(app, deps);
+  r.get(
+    '/api/admin/certification-settings',
+    { schema: { response: { 200: certificationSettingsSchema } }, config: { access: 'admin' } },
+    async () => getCertificationSettings(deps),
+  );
+
+  r.put(
+    '/api/admin/certification-settings',
+    {
+      schema: { body: certificationSettingsInputSchema, response: { 200: certificationSettingsSchema } },
+      config: { access: 'admin' },
+    },
+    async (request) => setRenewalRequirements(deps, currentAdmin(request).id, request.body.renewalRequires),
+  );
 }
 
 function registerInsuranceRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   addYears,
-  CERTIFICATION_STATUS_LABELS,
   type CertificationActionKind,
   type CertificationStatus,
   type CertificationView,
@@ -10,27 +9,24 @@ import {
   statusByDate,
 } from '@soulpunch/shared';
 import type { Db } from '../../db/database';
-import type { CertificationRecordRow } from '../../db/schema-certification';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
-import { deliverMail, queueMail } from '../mail/queue';
+import { deliverMail } from '../mail/queue';
 import { getOnboardingChecklist } from '../portal/service';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
 import { brandDay } from './dates';
-import { issuedEmail, renewedEmail, statusChangedEmail } from './mail';
-import { renewalRequirements } from './renewal';
 import {
-  findLastReminder,
-  findLastTraining,
-  findRecord,
-  findTrainerContact,
-  insertHistory,
-  insertTrainerChange,
-  listHistory,
-  lockRecord,
-  lockTrainer,
-  saveRecord,
-} from './repository';
+  type Actor,
+  applyRecordChange,
+  byDate,
+  conflict,
+  notIssued,
+  type RecordAction,
+  renewedState,
+  revoked,
+} from './record-change';
+import { findLastReminder, findRecord, findTrainerContact, listHistory } from './repository';
+import { renewalRequirements, trainingSessionCompleted } from './requirements';
 
 // The certificate's expiry in SQL, for the public directory's repository.
 export { certifiedThrough } from './repository';
@@ -44,16 +40,7 @@ export const newCertificateNumber = () => {
 export const isListedStatus = (status: CertificationStatus) =>
   (LISTED_CERTIFICATION_STATUSES as readonly string[]).includes(status);
 
-/**
- * Whether the trainer has completed a training session (since `since`, for a refresher). The one place issuance
- * and renewal ask it: attendance marked at a Train the Trainer session on the admin Calendar, the weekly live
- * training marked on the checklist, or (for issuance, trainers trained before the Calendar) the profile's
- * training date.
- */
-export async function trainingSessionCompleted(db: Db, trainerId: number, since?: Date): Promise<boolean> {
-  const trainedAt = await findLastTraining(db, trainerId);
-  return trainedAt !== undefined && (!since || trainedAt.getTime() >= since.getTime());
-}
+export { trainingSessionCompleted };
 
 /** Issuance needs the program paid, the documents signed and a training session completed (server-checked). */
 export async function issuanceFacts(db: Db, trainerId: number) {
@@ -65,13 +52,6 @@ export async function issuanceFacts(db: Db, trainerId: number) {
     trainingCompleted: await trainingSessionCompleted(db, trainerId),
   };
 }
-
-const conflict = (code: 'already_certified' | 'not_certified' | 'certificate_revoked', message: string) =>
-  new AppError(409, code, message);
-
-const notIssued = () => conflict('not_certified', 'This trainer has no certificate issued yet.');
-const revoked = () =>
-  conflict('certificate_revoked', 'This certificate was revoked: it can no longer be changed.');
 
 /** The record as the trainer and the admin see it: status, dates, renewal and issuance needs, history. */
 export async function getCertificationView(deps: AppDeps, trainerId: number): Promise<CertificationView> {
@@ -91,7 +71,7 @@ export async function getCertificationView(deps: AppDeps, trainerId: number): Pr
     insurancePaused: record?.insurancePausedAt != null,
     lastReminder:
       record?.issuedOn && expiresOn ? await findLastReminder(deps.db, trainerId, expiresOn) : null,
-    renewal: await renewalRequirements(deps, trainerId, record),
+    renewal: await renewalRequirements(deps.db, deps, trainerId, record),
     issuance: await issuanceFacts(deps.db, trainerId),
     history: history.map((h) => ({
       action: h.action,
@@ -105,69 +85,20 @@ export async function getCertificationView(deps: AppDeps, trainerId: number): Pr
   };
 }
 
-interface Actor {
-  userId: number;
-  /** An admin's action goes into the trainer's own change log too; the trainer's renewal does not. */
-  admin: boolean;
-}
-
-/**
- * One change of the record, in one transaction with its history entry, the trainer's change log (an admin's) and
- * the e-mail that tells the trainer. `decide` reads the locked record and returns the new state, or throws.
- */
+/** One change of the record in a transaction of its own; its e-mail is sent once it committed. */
 async function changeRecord(
   deps: AppDeps,
   trainerId: number,
   actor: Actor | null,
   reason: string,
-  action: 'issued' | 'renewed' | 'suspended' | 'reinstated' | 'revoked',
-  decide: (
-    record: CertificationRecordRow | undefined,
-    today: string,
-  ) => Promise<Pick<CertificationRecordRow, 'certificateNumber' | 'status' | 'issuedOn' | 'expiresOn'>>,
+  action: RecordAction,
+  decide: Parameters<typeof applyRecordChange>[6],
 ): Promise<CertificationView> {
-  const now = deps.clock.now();
-  const ids = await deps.db.transaction().execute(async (trx) => {
-    const trainer = await lockTrainer(trx, trainerId);
-    if (!trainer) throw notFound(TRAINER_NOT_FOUND);
-    const record = await lockRecord(trx, trainerId);
-    const next = await decide(record, brandDay(now));
-    await saveRecord(trx, { trainerId, ...next }, now);
-    const fromStatus = record?.status ?? 'in_training';
-    await insertHistory(trx, {
-      trainerId,
-      action,
-      fromStatus,
-      toStatus: next.status,
-      expiresOn: next.expiresOn,
-      reason,
-      byUserId: actor?.userId ?? null,
-      at: now,
-    });
-    if (actor?.admin) {
-      await insertTrainerChange(trx, trainerId, actor.userId, {
-        field: 'certificate',
-        from: CERTIFICATION_STATUS_LABELS[fromStatus],
-        to: `${CERTIFICATION_STATUS_LABELS[next.status]} (${action}, valid through ${next.expiresOn}): ${reason}`,
-      });
-    }
-    return queueMail(trx, now, mailFor(deps.config.appUrl, trainer, action, next, reason));
-  });
+  const ids = await deps.db
+    .transaction()
+    .execute((trx) => applyRecordChange(trx, deps, trainerId, actor, reason, action, decide));
   await deliverMail(deps, ids);
   return getCertificationView(deps, trainerId);
-}
-
-function mailFor(
-  appUrl: string,
-  trainer: { name: string; email: string },
-  action: 'issued' | 'renewed' | 'suspended' | 'reinstated' | 'revoked',
-  next: Pick<CertificationRecordRow, 'certificateNumber' | 'expiresOn'>,
-  reason: string,
-) {
-  if (action === 'issued')
-    return issuedEmail(appUrl, trainer, next.certificateNumber ?? '', next.expiresOn ?? '');
-  if (action === 'renewed') return renewedEmail(appUrl, trainer, next.expiresOn ?? '');
-  return statusChangedEmail(appUrl, trainer, action, reason);
 }
 
 /**
@@ -208,10 +139,6 @@ export async function issueCertification(deps: AppDeps, trainerId: number, actor
   });
 }
 
-/** The status the record's dates give (certified, renewal due or lapsed). */
-const byDate = (deps: AppDeps, expiresOn: string, today: string) =>
-  statusByDate(expiresOn, today, deps.config.certification.reminderDays);
-
 /**
  * Renews: the expiry moves the configured years from the old expiry, never from today, so renewing early loses
  * nothing and renewing late gains nothing. An admin may renew any current or lapsed certificate (e.g. a fee
@@ -223,19 +150,9 @@ export async function renewCertification(
   actor: Actor | null,
   reason: string,
 ) {
-  return changeRecord(deps, trainerId, actor, reason, 'renewed', async (record) =>
-    renewedState(deps, record, brandDay(deps.clock.now())),
+  return changeRecord(deps, trainerId, actor, reason, 'renewed', async (record, today) =>
+    renewedState(deps.config, record, today),
   );
-}
-
-export async function renewedState(deps: AppDeps, record: CertificationRecordRow | undefined, today: string) {
-  if (!record?.expiresOn || !record.issuedOn || record.status === 'in_training') throw notIssued();
-  if (record.status === 'revoked') throw revoked();
-  if (record.status === 'suspended') {
-    throw conflict('not_certified', 'This certification is suspended: reinstate it before renewing.');
-  }
-  const expiresOn = addYears(record.expiresOn, deps.config.certification.validityYears);
-  return { ...record, status: byDate(deps, expiresOn, today), expiresOn };
 }
 
 /** Suspend, reinstate or revoke, each with its reason. */
@@ -260,7 +177,7 @@ export async function changeCertificationStatus(
       if (record.status !== 'suspended') {
         throw new AppError(409, 'not_suspended', 'This certification is not suspended.');
       }
-      return { ...record, status: byDate(deps, record.expiresOn, today) };
+      return { ...record, status: byDate(deps.config, record.expiresOn, today) };
     }
     return { ...record, status: 'revoked' as const };
   });

@@ -16,6 +16,7 @@ import type { EnrolmentRow } from '../../db/schema-payments';
 import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { withdrawRenewalFee } from '../certification/paid-renewal';
 import { documentsComplete } from '../documents/service';
 import { ensureLedgerRows, refreshPaymentStanding } from './ledger';
 import {
@@ -24,6 +25,7 @@ import {
   instalmentRow,
   moveInstalments,
   oldestOwedRow,
+  paymentOfTrainer,
   updatePayment,
 } from './ledger-repository';
 import {
@@ -145,7 +147,7 @@ async function recordOfflinePayment(
   action: OfflineAction,
   now: Date,
 ) {
-  if (action.plan && action.plan !== enrolment.plan) {
+  if (action.plan && enrolment.plan && action.plan !== enrolment.plan) {
     throw amountError(`This trainer is on ${planInSentence(enrolment.plan)}: choose it or give the amount.`);
   }
   const amountCents = action.plan ? enrolment.amountCents : offlinePaymentAmountCents(action);
@@ -186,6 +188,46 @@ async function recordOfflinePayment(
     owed ? `payment ${owed.instalment} ${owed.status}` : null,
     `${note} · ${formatUsd(amountCents)}`,
   );
+}
+
+/**
+ * A refund an admin records, of any paid row of the trainer's: the program's (certification is suspended until an
+ * admin decides, as the spec has no refunds once access is granted) or a renewal fee's (recorded like any refund;
+ * it does not undo a renewal it completed, and stops counting toward one it has not: decision record 0014).
+ */
+async function recordRefund(
+  trx: Trx,
+  trainerId: number,
+  adminId: number,
+  action: { paymentId: number; reason: string },
+  now: Date,
+) {
+  const row = await paymentOfTrainer(trx, trainerId, action.paymentId);
+  if (!row) throw notFound('Payment not found.');
+  if (row.status !== 'paid' || row.kind === 'refund') {
+    throw new AppError(409, 'not_refundable', 'Only a paid payment can be refunded.');
+  }
+  await updatePayment(trx, row.id, { status: 'refunded', updatedAt: now });
+  await insertLedgerEntry(trx, {
+    enrolmentId: row.enrolmentId,
+    instalment: null,
+    kind: 'refund',
+    amountCents: -row.amountCents,
+    currency: row.currency,
+    dueOn: null,
+    status: 'refunded',
+    providerRef: `admin-refund-${row.id}`,
+    paidAt: now,
+    note: `Refund recorded by an admin: ${action.reason}`,
+  });
+  if (row.purpose === 'renewal' && row.renewsExpiresOn) {
+    await withdrawRenewalFee(trx, now, { trainerId, renewsExpiresOn: row.renewsExpiresOn });
+  } else {
+    await suspendCertification(trx, trainerId, now, 'A payment was refunded.');
+  }
+  const what = row.purpose === 'renewal' ? `renewal fee ${row.id}` : `payment ${row.id}`;
+  await recordChange(trx, trainerId, adminId, 'payments', `${what} paid`, `Refunded: ${action.reason}`);
+  await refreshPaymentStanding(trx, row.enrolmentId);
 }
 
 type OfflineAction = { kind: 'offline' } & z.output<typeof offlinePaymentSchema>;
@@ -241,41 +283,15 @@ export async function applyAdminPaymentAction(
         return;
       }
     }
+    if (action.kind === 'refund') {
+      await recordRefund(trx, trainerId, adminId, action, now);
+      return;
+    }
     const enrolment = await paidEnrolmentOf(trx, trainerId);
     switch (action.kind) {
       case 'offline':
         await recordOfflinePayment(trx, enrolment, trainerId, adminId, action, now);
         break;
-      case 'refund': {
-        const row = await paymentOf(trx, enrolment.id, action.paymentId);
-        if (row.status !== 'paid' || row.kind === 'refund') {
-          throw new AppError(409, 'not_refundable', 'Only a paid payment can be refunded.');
-        }
-        await updatePayment(trx, row.id, { status: 'refunded', updatedAt: now });
-        await insertLedgerEntry(trx, {
-          enrolmentId: enrolment.id,
-          instalment: null,
-          kind: 'refund',
-          amountCents: -row.amountCents,
-          currency: row.currency,
-          dueOn: null,
-          status: 'refunded',
-          providerRef: `admin-refund-${row.id}`,
-          paidAt: now,
-          note: `Refund recorded by an admin: ${action.reason}`,
-        });
-        // Certification is suspended until an admin decides (spec: no refunds once access is granted).
-        await suspendCertification(trx, trainerId, now, 'A payment was refunded.');
-        await recordChange(
-          trx,
-          trainerId,
-          adminId,
-          'payments',
-          `payment ${row.id} paid`,
-          `Refunded: ${action.reason}`,
-        );
-        break;
-      }
       case 'waive': {
         const row = await paymentOf(trx, enrolment.id, action.paymentId);
         if (!['scheduled', 'failed', 'paused'].includes(row.status)) {

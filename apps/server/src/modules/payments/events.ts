@@ -1,6 +1,7 @@
 import { PLANS } from '@soulpunch/shared';
 import type { EnrolmentRow } from '../../db/schema-payments';
 import type { Trx } from '../../db/types';
+import type { RenewalFee } from '../certification/paid-renewal';
 import {
   ensureLedgerRows,
   expectedCurrency,
@@ -20,6 +21,7 @@ import {
   endSubscription,
   findEnrolmentForEvent,
   getEnrolment,
+  markEnrolmentPaid,
   suspendCertification,
   updateEnrolment,
 } from './repository';
@@ -46,6 +48,10 @@ export interface EventOutcome {
   suspended?: string;
   /** Stripe flex checkout: the subscription to turn into the flex plan's monthly schedule. */
   scheduleSubscription?: string;
+  /** A renewal fee newly paid: the certification module renews in the same transaction. */
+  renewalFeePaid?: RenewalFee;
+  /** A renewal fee refunded or disputed: it no longer counts toward a renewal not completed yet. */
+  renewalFeeWithdrawn?: RenewalFee;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
@@ -152,11 +158,16 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
   if (!known.includes(event.type)) return { enrolmentId: null };
 
   let enrolment = await findEnrolment(trx, o, event.type);
-  if (!enrolment && event.type === 'charge.dispute.created') {
-    // A dispute names the charge; the charge's refund or payment row may tell us the enrolment.
-    const charge = str(o.charge);
-    const enrolmentId = charge ? await enrolmentIdOfCharge(trx, charge) : null;
-    if (enrolmentId) enrolment = await reload(trx, enrolmentId);
+  if (!enrolment && event.type.startsWith('charge.')) {
+    // A refund or dispute names the charge and its payment: a payment or refund row of ours may hold either.
+    const refs = [str(o.charge), str(o.id), str(o.payment_intent)].filter((r): r is string => r !== null);
+    for (const ref of refs) {
+      const enrolmentId = await enrolmentIdOfCharge(trx, ref);
+      if (enrolmentId) {
+        enrolment = await reload(trx, enrolmentId);
+        break;
+      }
+    }
   }
   if (!enrolment) throw new Error(`no enrolment matches event ${event.id}`);
   const outcome: EventOutcome = { enrolmentId: enrolment.id };
@@ -172,6 +183,8 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
     });
     enrolment = await reload(trx, enrolment.id);
   }
+
+  if (enrolment.purpose === 'renewal') return applyRenewalFeeEvent(trx, enrolment, event, at);
 
   const suspend = (trainerId: number, when: Date, reason: string) =>
     suspendCertification(trx, trainerId, when, reason);
@@ -233,21 +246,7 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
     case 'charge.refunded':
     case 'charge.dispute.created': {
       const refund = event.type === 'charge.refunded';
-      const amount = num(refund ? o.amount_refunded : o.amount) ?? 0;
-      await insertLedgerEntry(trx, {
-        enrolmentId: enrolment.id,
-        instalment: null,
-        kind: 'refund',
-        amountCents: -amount,
-        currency: str(o.currency) ?? expectedCurrency,
-        dueOn: null,
-        status: refund ? 'refunded' : 'disputed',
-        providerRef: str(o.id),
-        paidAt: at,
-        note: refund
-          ? 'Refunded by the payment provider'
-          : `Dispute opened: ${str(o.reason) ?? 'no reason given'}`,
-      });
+      await recordProviderRefund(trx, enrolment, event, at);
       const reason = reasonFor(refund);
       if (enrolment.trainerId) await suspend(enrolment.trainerId, at, reason);
       outcome.suspended = reason;
@@ -255,5 +254,64 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
     }
   }
   await refreshPaymentStanding(trx, enrolment.id);
+  return outcome;
+}
+
+/** A refund or a dispute the provider reports, as a ledger row of the enrolment it is about (once per charge). */
+async function recordProviderRefund(trx: Trx, enrolment: EnrolmentRow, event: ProviderEvent, at: Date) {
+  const o = event.data.object;
+  const refund = event.type === 'charge.refunded';
+  const amount = num(refund ? o.amount_refunded : o.amount) ?? 0;
+  await insertLedgerEntry(trx, {
+    enrolmentId: enrolment.id,
+    instalment: null,
+    kind: 'refund',
+    amountCents: -amount,
+    currency: str(o.currency) ?? expectedCurrency,
+    dueOn: null,
+    status: refund ? 'refunded' : 'disputed',
+    providerRef: str(o.id),
+    paidAt: at,
+    note: refund
+      ? 'Refunded by the payment provider'
+      : `Dispute opened: ${str(o.reason) ?? 'no reason given'}`,
+  });
+}
+
+/**
+ * A renewal fee's events: its checkout paid (the ledger's renewal row, the enrolment paid; a second paid fee for
+ * the same expiry is refused, to be refunded), or refunded or disputed (recorded; the fee stops counting toward a
+ * renewal not done yet, a renewal done stands, and the program's payment standing is not touched).
+ */
+async function applyRenewalFeeEvent(
+  trx: Trx,
+  enrolment: EnrolmentRow,
+  event: ProviderEvent,
+  at: Date,
+): Promise<EventOutcome> {
+  const o = event.data.object;
+  const outcome: EventOutcome = { enrolmentId: enrolment.id };
+  if (!enrolment.trainerId || !enrolment.renewsExpiresOn) {
+    throw new Error(`renewal enrolment ${enrolment.id} has no trainer or expiry`);
+  }
+  const fee = { trainerId: enrolment.trainerId, renewsExpiresOn: enrolment.renewsExpiresOn };
+  if (event.type === 'checkout.session.completed' && o.payment_status === 'paid') {
+    checkAmount(enrolment, num(o.amount_total), str(o.currency));
+    await markInstalmentPaid(trx, enrolment, 1, at, str(o.payment_intent) ?? str(o.id), null);
+    try {
+      await markEnrolmentPaid(trx, enrolment.id, at);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw new RefusedEvent(
+          'duplicate_renewal: this expiry has a paid renewal fee already; refund this payment',
+        );
+      }
+      throw error;
+    }
+    outcome.renewalFeePaid = fee;
+  } else if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
+    await recordProviderRefund(trx, enrolment, event, at);
+    outcome.renewalFeeWithdrawn = fee;
+  }
   return outcome;
 }

@@ -165,6 +165,33 @@ export async function moveInstalments(
   return changed.length;
 }
 
+/** The renewal fees a trainer paid (and any refund of them), each with the expiry it renewed, oldest first. */
+export async function renewalLedgerOf(db: Db, trainerId: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
+    .selectAll('payments')
+    .select('enrolments.renewsExpiresOn')
+    .where('enrolments.trainerId', '=', trainerId)
+    .where('enrolments.purpose', '=', 'renewal')
+    .where('enrolments.status', '=', 'paid')
+    .orderBy('payments.id')
+    .execute();
+}
+
+/** One ledger row of any of the trainer's paid enrolments (the program's or a renewal's), with what it is for. */
+export async function paymentOfTrainer(db: Db, trainerId: number, paymentId: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('enrolments', 'enrolments.id', 'payments.enrolmentId')
+    .selectAll('payments')
+    .select(['enrolments.purpose', 'enrolments.renewsExpiresOn'])
+    .where('payments.id', '=', paymentId)
+    .where('enrolments.trainerId', '=', trainerId)
+    .where('enrolments.status', '=', 'paid')
+    .executeTakeFirst();
+}
+
 /** A trainer's paid first instalment: the provider confirmed the payment. */
 export async function verifiedFirstPayment(db: Db, trainerId: number) {
   return db
@@ -173,6 +200,7 @@ export async function verifiedFirstPayment(db: Db, trainerId: number) {
     .select('payments.id')
     .where('enrolments.trainerId', '=', trainerId)
     .where('enrolments.status', '=', 'paid')
+    .where('enrolments.purpose', '=', 'program')
     .where('payments.instalment', '=', 1)
     .where('payments.paidAt', 'is not', null)
     .executeTakeFirst();

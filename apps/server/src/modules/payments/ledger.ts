@@ -28,6 +28,21 @@ export function addMonths(from: Date, months: number): string {
  * Due dates come from the enrolment, not from when an event arrived, so any order of events gives the same rows.
  */
 export async function ensureLedgerRows(trx: Trx, enrolment: EnrolmentRow): Promise<void> {
+  if (enrolment.purpose === 'renewal' || !enrolment.plan) {
+    // A renewal fee is one payment, due the day its checkout opened.
+    await insertLedgerRows(trx, [
+      {
+        enrolmentId: enrolment.id,
+        instalment: 1,
+        kind: 'renewal',
+        amountCents: enrolment.amountCents,
+        currency: enrolment.currency,
+        dueOn: addMonths(enrolment.createdAt, 0),
+        status: 'scheduled',
+      },
+    ]);
+    return;
+  }
   const plan = PLANS[enrolment.plan];
   await insertLedgerRows(
     trx,
@@ -101,7 +116,8 @@ export async function fulfilFirstPayment(trx: Trx, enrolment: EnrolmentRow, at: 
  */
 export async function refreshPaymentStanding(trx: Trx, enrolmentId: number): Promise<void> {
   const enrolment = await findEnrolment(trx, enrolmentId);
-  if (!enrolment?.trainerId || enrolment.status !== 'paid') return;
+  // Standing follows the program's plan; a renewal fee (or its refund) leaves it as it is (decision record 0002).
+  if (!enrolment?.trainerId || enrolment.status !== 'paid' || enrolment.purpose !== 'program') return;
   const rows = await ledgerOf(trx, enrolmentId);
   const failed = rows.filter((r) => r.status === 'failed' && r.failedAt);
   const paymentStatus = rows.some((r) => r.status === 'disputed')

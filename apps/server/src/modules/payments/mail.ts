@@ -13,18 +13,20 @@ const day = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export const receiptEmail = (e: EnrolmentRow, paidAt: Date) =>
-  noticeEmail({
-    to: e.email,
-    name: e.fullName,
-    subject: 'Your Soul Punch payment receipt',
-    paragraphs: [
-      `Thank you: we received ${formatUsd(e.amountCents)} on ${day(paidAt)} for the Soul Punch Trainer Certification (${PLANS[e.plan].label}).`,
-      e.plan === 'flex'
-        ? `This was payment 1 of ${flexCount}. The next ${numberWord(flexCount - 1)} payments of ${formatUsd(e.amountCents)} are taken monthly, ${formatUsd(e.totalCents)} in all.`
-        : 'You paid in full: nothing more is due.',
-      `Receipt reference: ${e.publicId}.`,
-    ],
-  });
+  e.plan === null
+    ? renewalReceiptEmail(e, paidAt)
+    : noticeEmail({
+        to: e.email,
+        name: e.fullName,
+        subject: 'Your Soul Punch payment receipt',
+        paragraphs: [
+          `Thank you: we received ${formatUsd(e.amountCents)} on ${day(paidAt)} for the Soul Punch Trainer Certification (${PLANS[e.plan].label}).`,
+          e.plan === 'flex'
+            ? `This was payment 1 of ${flexCount}. The next ${numberWord(flexCount - 1)} payments of ${formatUsd(e.amountCents)} are taken monthly, ${formatUsd(e.totalCents)} in all.`
+            : 'You paid in full: nothing more is due.',
+          `Receipt reference: ${e.publicId}.`,
+        ],
+      });
 
 export const instalmentPaidEmail = (e: EnrolmentRow, row: PaymentRow) =>
   noticeEmail({
@@ -67,4 +69,16 @@ export const pastDueAdminNotice = (
       `Payment ${row.instalment} of ${flexCount} (${formatUsd(row.amountCents)}${dueText(row) && `,${dueText(row)}`}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
     ],
     action: { label: 'Open the trainer', url: trainerUrl },
+  });
+
+/** The receipt of a renewal fee (the certification's own e-mail says it is renewed). */
+export const renewalReceiptEmail = (e: EnrolmentRow, paidAt: Date) =>
+  noticeEmail({
+    to: e.email,
+    name: e.fullName,
+    subject: 'Your Soul Punch renewal fee receipt',
+    paragraphs: [
+      `Thank you: we received ${formatUsd(e.amountCents)} on ${day(paidAt)} for the renewal of your Soul Punch Trainer Certification${e.renewsExpiresOn ? `, which was valid through ${mailDay(e.renewsExpiresOn)}` : ''}.`,
+      `Receipt reference: ${e.publicId}.`,
+    ],
   });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { PLANS, PORTAL_ENROLMENT_PATH } from '@soulpunch/shared';
+import { PLANS, PORTAL_ENROLMENT_PATH, RENEWAL_FEE } from '@soulpunch/shared';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config';
 import type { EnrolmentRow } from '../../db/schema-payments';
@@ -71,6 +71,30 @@ export function signTestEvent(payload: string, secret: string, nowMs: number): s
 export const testWebhookSecret = (config: AppConfig) =>
   `whsec_${createHmac('sha256', config.sessionSecret).update('test-payment-provider').digest('hex')}`;
 
+/** What the checkout says is bought: the program and its plan, or the renewal of the certificate. */
+export function checkoutItemName(enrolment: EnrolmentRow): string {
+  if (!enrolment.plan) return `Soul Punch Trainer Certification: ${RENEWAL_FEE.label}`;
+  return `Soul Punch Trainer Certification (${PLANS[enrolment.plan].label})`;
+}
+
+/**
+ * Where the provider sends the browser back: a trainer who paid from the portal (a plan or a renewal fee) to the
+ * dashboard, a visitor to the confirmation page; a cancelled renewal back to the dashboard it started from.
+ */
+export function checkoutReturnUrls(appUrl: string, enrolment: EnrolmentRow) {
+  if (enrolment.purpose === 'renewal') {
+    return {
+      success_url: `${appUrl}/trainer-portal/dashboard`,
+      cancel_url: `${appUrl}/trainer-portal/dashboard`,
+    };
+  }
+  const portal = enrolment.origin === 'portal';
+  return {
+    success_url: `${appUrl}${portal ? '/trainer-portal/dashboard' : '/onboarding/payment-confirmation'}`,
+    cancel_url: `${appUrl}${portal ? PORTAL_ENROLMENT_PATH : '/onboarding/checkout'}`,
+  };
+}
+
 export function createTestProvider(
   config: AppConfig,
   openCheckout: (enrolment: EnrolmentRow) => Promise<string>,
@@ -109,7 +133,6 @@ export function createStripeProvider(config: AppConfig, stripe = stripeClient(co
   return {
     name: 'stripe',
     async createCheckout(enrolment) {
-      const plan = PLANS[enrolment.plan];
       const metadata = { enrolmentId: enrolment.publicId };
       const flex = enrolment.plan === 'flex';
       const session = await stripe.checkout.sessions.create(
@@ -123,16 +146,15 @@ export function createStripeProvider(config: AppConfig, stripe = stripeClient(co
               quantity: 1,
               price_data: {
                 currency: enrolment.currency,
-                unit_amount: plan.amountCents,
-                product_data: { name: `Soul Punch Trainer Certification (${plan.label})` },
+                // The enrolment's amount: its plan's, or the renewal fee, both from plans.ts when it was made.
+                unit_amount: enrolment.amountCents,
+                product_data: { name: checkoutItemName(enrolment) },
                 ...(flex ? { recurring: { interval: 'month' as const, interval_count: 1 } } : {}),
               },
             },
           ],
           ...(flex ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-          // A trainer who enrolled from the portal goes back there; a visitor to the confirmation page.
-          success_url: `${config.appUrl}${enrolment.origin === 'portal' ? '/trainer-portal/dashboard' : '/onboarding/payment-confirmation'}`,
-          cancel_url: `${config.appUrl}${enrolment.origin === 'portal' ? PORTAL_ENROLMENT_PATH : '/onboarding/checkout'}`,
+          ...checkoutReturnUrls(config.appUrl, enrolment),
         },
         // A retry of the same attempt never opens a second session.
         { idempotencyKey: `checkout-${enrolment.publicId}-${enrolment.checkoutAttempt}` },

@@ -18,12 +18,14 @@ export async function findEnrolmentByCookieHash(db: Db, cookieHash: string) {
   return db.selectFrom('enrolments').selectAll().where('cookieHash', '=', cookieHash).executeTakeFirst();
 }
 
+/** The trainer's paid enrolment in the program (their plan); renewal fees are enrolments of their own. */
 export async function findPaidEnrolmentOfTrainer(db: Db, trainerId: number) {
   return db
     .selectFrom('enrolments')
     .selectAll()
     .where('trainerId', '=', trainerId)
     .where('status', '=', 'paid')
+    .where('purpose', '=', 'program')
     .executeTakeFirst();
 }
 
@@ -35,6 +37,25 @@ export async function findOpenPortalEnrolment(db: Db, trainerId: number) {
     .where('trainerId', '=', trainerId)
     .where('origin', '=', 'portal')
     .where('status', '=', 'checkout')
+    .where('purpose', '=', 'program')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** A renewal fee of this trainer for this expiry: the paid one, or else the newest still open. */
+export async function findRenewalEnrolment(
+  db: Db,
+  trainerId: number,
+  renewsExpiresOn: string,
+  status: 'paid' | 'checkout',
+) {
+  return db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('trainerId', '=', trainerId)
+    .where('purpose', '=', 'renewal')
+    .where('renewsExpiresOn', '=', renewsExpiresOn)
+    .where('status', '=', status)
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
@@ -49,6 +70,7 @@ export async function addressInUse(db: Db, email: string): Promise<boolean> {
       .select('id')
       .where('email', '=', email)
       .where('status', '=', 'paid')
+      .where('purpose', '=', 'program')
       .executeTakeFirst(),
   ]);
   return Boolean(user || trainer || paid);
@@ -135,21 +157,39 @@ export async function findEnrolmentForEvent(
   ids: { subscription: string | null; checkout: string | null; ref: string | null; customer: string | null },
 ): Promise<EnrolmentRow | undefined> {
   const { subscription, checkout, ref, customer } = ids;
-  return trx
-    .selectFrom('enrolments')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
-        ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
-        ...(ref ? [eb('publicId', '=', ref)] : []),
-        ...(customer ? [eb('customerId', '=', customer)] : []),
-        eb.val(false),
-      ]),
-    )
-    .orderBy(sql`case when status = 'paid' then 0 else 1 end`)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom('enrolments')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
+          ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
+          ...(ref ? [eb('publicId', '=', ref)] : []),
+          ...(customer ? [eb('customerId', '=', customer)] : []),
+          eb.val(false),
+        ]),
+      )
+      // An id that names one enrolment (its subscription, checkout or our reference) wins over a shared customer.
+      .orderBy((eb) =>
+        eb
+          .case()
+          .when(
+            eb.or([
+              ...(subscription ? [eb('subscriptionId', '=', subscription)] : []),
+              ...(checkout ? [eb('checkoutId', '=', checkout)] : []),
+              ...(ref ? [eb('publicId', '=', ref)] : []),
+              eb.val(false),
+            ]),
+          )
+          .then(0)
+          .else(1)
+          .end(),
+      )
+      .orderBy(sql`case when status = 'paid' then 0 else 1 end`)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+  );
 }
 
 export async function markEnrolmentPaid(trx: Trx, id: number, at: Date): Promise<void> {
@@ -401,6 +441,7 @@ export async function enrolmentsNamedBy(
       'enrolments.checkoutId',
       'enrolments.publicId',
       'enrolments.customerId',
+      'enrolments.purpose',
       'trainers.id as trainerId',
       'trainers.name as trainerName',
     ])

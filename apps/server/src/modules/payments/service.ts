@@ -27,6 +27,7 @@ import { DAY_MS } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { startSession } from '../auth/service';
+import { applyRenewalFeePaid, withdrawRenewalFee } from '../certification/paid-renewal';
 import { createRequiredDocuments } from '../documents/service';
 import { deliverMail, queueMail, sendQueuedMail } from '../mail/queue';
 import { noticeEmail } from '../mail/templates';
@@ -40,8 +41,14 @@ import {
   RefusedEvent,
 } from './events';
 import { ledgerOf, refreshPaymentStanding } from './ledger';
-import { instalmentRow, verifiedFirstPayment } from './ledger-repository';
-import { failedInstalmentEmail, instalmentPaidEmail, pastDueAdminNotice, receiptEmail } from './mail';
+import { instalmentRow, renewalLedgerOf, verifiedFirstPayment } from './ledger-repository';
+import {
+  failedInstalmentEmail,
+  instalmentPaidEmail,
+  pastDueAdminNotice,
+  receiptEmail,
+  renewalReceiptEmail,
+} from './mail';
 import type { PaymentProvider } from './providers';
 import {
   addressInUse,
@@ -55,6 +62,7 @@ import {
   findEnrolmentByCookieHash,
   findEvent,
   findPaidEnrolmentOfTrainer,
+  findRenewalEnrolment,
   getEnrolment,
   insertEnrolment,
   insertEventIfNew,
@@ -101,6 +109,8 @@ const codeError = (code: Parameters<typeof badRequest>[0], message: string) =>
   badRequest(code, message, { code: message });
 
 export function toEnrolmentView(e: EnrolmentRow): EnrolmentView {
+  // Only the program's enrolments have a browser cookie (a renewal fee is paid signed in, from the portal).
+  if (!e.plan) throw noEnrolment();
   const verified = e.emailVerifiedAt !== null;
   return {
     id: e.publicId,
@@ -153,7 +163,17 @@ export async function assertEnrolmentPayable(
     throw new AppError(409, 'already_paid', 'This enrolment is already paid.');
   }
   if (enrolment.status === 'cancelled' || enrolmentExpired(deps, enrolment)) throw noEnrolment();
-  if (enrolment.origin === 'portal') {
+  if (enrolment.purpose === 'renewal') {
+    // Another checkout of this trainer's paid for the same expiry meanwhile.
+    const { trainerId, renewsExpiresOn } = enrolment;
+    if (
+      trainerId &&
+      renewsExpiresOn &&
+      (await findRenewalEnrolment(deps.db, trainerId, renewsExpiresOn, 'paid'))
+    ) {
+      throw new AppError(409, 'renewal_fee_paid', 'This renewal fee is already paid.');
+    }
+  } else if (enrolment.origin === 'portal') {
     // The trainer record is theirs already (that is why the address is in use): only a payment made meanwhile
     // (an offline one an admin recorded) stops it.
     if (enrolment.trainerId && (await findPaidEnrolmentOfTrainer(deps.db, enrolment.trainerId))) {
@@ -300,7 +320,7 @@ export async function openCheckout(
 ): Promise<EnrolmentRow> {
   await assertEnrolmentPayable(deps, enrolment, { verified: true });
   let current = enrolment;
-  if (plan && plan !== enrolment.plan) {
+  if (plan && enrolment.plan && plan !== enrolment.plan) {
     current = await updateEnrolment(deps.db, enrolment.id, {
       plan,
       amountCents: PLANS[plan].amountCents,
@@ -451,7 +471,10 @@ export async function processPaymentEvent(
       if (outcome.scheduleSubscription && outcome.enrolmentId) {
         await markScheduleWanted(trx, outcome.enrolmentId, outcome.scheduleSubscription);
       }
-      const mail = await queueEventMail(deps, trx, outcome);
+      const mail = [
+        ...(await queueEventMail(deps, trx, outcome)),
+        ...(await applyRenewalFee(deps, trx, outcome)),
+      ];
       await markEventProcessed(trx, event.id, deps.clock.now());
       return { outcome, mail };
     });
@@ -508,6 +531,26 @@ export async function scheduleWaitingSubscriptions(deps: AppDeps, provider: Paym
 }
 
 /**
+ * A renewal fee paid, refunded or disputed, told to the certification module in the event's transaction: a paid
+ * fee renews (once: a repeat of the event is a duplicate, a second payment finds the expiry moved), with its
+ * receipt and the certification's e-mail queued here.
+ */
+async function applyRenewalFee(deps: AppDeps, trx: Trx, outcome: EventOutcome): Promise<number[]> {
+  if (outcome.renewalFeeWithdrawn) {
+    await withdrawRenewalFee(trx, deps.clock.now(), outcome.renewalFeeWithdrawn);
+  }
+  if (!outcome.renewalFeePaid || !outcome.enrolmentId) return [];
+  const enrolment = await getEnrolment(trx, outcome.enrolmentId);
+  const row = await instalmentRow(trx, enrolment.id, 1);
+  const receipt = await queueMail(
+    trx,
+    deps.clock.now(),
+    renewalReceiptEmail(enrolment, row?.paidAt ?? deps.clock.now()),
+  );
+  return [...receipt, ...(await applyRenewalFeePaid(trx, deps, outcome.renewalFeePaid))];
+}
+
+/**
  * The e-mails an event causes, queued in its transaction: a failed instalment to the trainer and the admins, a
  * receipt for a later instalment paid.
  */
@@ -547,11 +590,13 @@ async function queueEventMail(deps: AppDeps, trx: Trx, outcome: EventOutcome): P
 
 const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toLedgerEntry(r: PaymentRow): LedgerEntry {
+function toLedgerEntry(r: PaymentRow, renewsExpiresOn: string | null = null): LedgerEntry {
   return {
     id: r.id,
     instalment: r.instalment,
     kind: r.kind,
+    purpose: renewsExpiresOn ? 'renewal' : 'program',
+    renewsExpiresOn,
     amountCents: r.amountCents,
     currency: r.currency,
     dueOn: r.dueOn,
@@ -572,12 +617,16 @@ const longDate = (day: string) =>
     timeZone: 'UTC',
   });
 
-/** What a trainer and the admins see of the plan: '3 of 6 paid · next {instalment} on {date}'. */
+/**
+ * What a trainer and the admins see of the plan: '3 of 6 paid · next {instalment} on {date}', and the ledger: the
+ * program's rows, then each renewal fee paid (and any refund of it).
+ */
 export async function getPaymentSummary(deps: AppDeps, trainerId: number): Promise<PaymentSummary> {
   const trainer = await trainerPaymentState(deps.db, trainerId);
   if (!trainer) throw notFound(TRAINER_NOT_FOUND);
   const enrolment = await findPaidEnrolmentOfTrainer(deps.db, trainerId);
   const rows = enrolment ? await ledgerOf(deps.db, enrolment.id) : [];
+  const renewals = await renewalLedgerOf(deps.db, trainerId);
   const plan = enrolment?.plan ?? null;
   const instalments = rows.filter((r) => r.instalment !== null);
   const settled = (r: PaymentRow) => r.status === 'paid' || r.status === 'waived';
@@ -610,7 +659,10 @@ export async function getPaymentSummary(deps: AppDeps, trainerId: number): Promi
     certificationSuspended: trainer.certificationSuspendedAt !== null,
     suspensionReason: trainer.certificationSuspensionReason,
     payNowUrl: failed?.payNowUrl ?? null,
-    entries: rows.map(toLedgerEntry),
+    entries: [
+      ...rows.map((r) => toLedgerEntry(r)),
+      ...renewals.map((r) => toLedgerEntry(r, r.renewsExpiresOn ?? '')),
+    ],
   };
 }
 
@@ -652,10 +704,11 @@ export async function listPaymentEvents(deps: AppDeps): Promise<PaymentEventView
           e.id === chargeEnrolment,
       )
       .sort((a, b) => Number(b.status === 'paid') - Number(a.status === 'paid') || b.id - a.id);
-    return match?.trainerId && match.trainerName ? { id: match.trainerId, name: match.trainerName } : null;
+    return match;
   };
   return rows.map((r, i) => {
     const d = described[i] as (typeof described)[number];
+    const match = trainerOf(d);
     return {
       id: r.id,
       provider: r.provider,
@@ -663,7 +716,9 @@ export async function listPaymentEvents(deps: AppDeps): Promise<PaymentEventView
       receivedAt: r.receivedAt.toISOString(),
       processedAt: isoDate(r.processedAt),
       error: r.error,
-      trainer: trainerOf(d),
+      trainer:
+        match?.trainerId && match.trainerName ? { id: match.trainerId, name: match.trainerName } : null,
+      purpose: match?.purpose ?? null,
       amountCents: d.amountCents,
       currency: d.currency,
     };
@@ -684,7 +739,10 @@ export async function replayPaymentEvent(deps: AppDeps, id: string): Promise<Pay
       if (outcome.scheduleSubscription && outcome.enrolmentId) {
         await markScheduleWanted(trx, outcome.enrolmentId, outcome.scheduleSubscription);
       }
-      const queued = await queueEventMail(deps, trx, outcome);
+      const queued = [
+        ...(await queueEventMail(deps, trx, outcome)),
+        ...(await applyRenewalFee(deps, trx, outcome)),
+      ];
       await markEventReplayed(trx, id, deps.clock.now());
       return queued;
     });

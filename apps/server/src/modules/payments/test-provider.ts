@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   enrolmentMessages,
   PLANS,
-  PORTAL_ENROLMENT_PATH,
   TEST_CARDS,
   type TestCard,
   type TestCheckoutView,
@@ -15,7 +14,13 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { ProviderEvent } from './events';
 import { scheduledTestInstalments } from './ledger-repository';
-import { STRIPE_API_VERSION, signTestEvent, testWebhookSecret } from './providers';
+import {
+  checkoutItemName,
+  checkoutReturnUrls,
+  STRIPE_API_VERSION,
+  signTestEvent,
+  testWebhookSecret,
+} from './providers';
 import {
   findTestCheckout,
   getEnrolment,
@@ -48,14 +53,18 @@ async function loadCheckout(db: Db, id: string) {
   return { checkout: row, enrolment };
 }
 
-/** Where the page goes after paying or cancelling: the portal for an instalment or a portal enrolment. */
+/** Where the page goes after paying or cancelling: as Stripe's would (providers.ts), as paths of this app. */
 function checkoutReturns(enrolment: EnrolmentRow, forInstalment: boolean) {
   if (forInstalment)
     return { returnUrl: '/trainer-portal/dashboard', cancelUrl: '/trainer-portal/dashboard' };
-  return enrolment.origin === 'portal'
-    ? { returnUrl: '/trainer-portal/dashboard', cancelUrl: PORTAL_ENROLMENT_PATH }
-    : { returnUrl: '/onboarding/payment-confirmation', cancelUrl: '/onboarding/checkout' };
+  const urls = checkoutReturnUrls('', enrolment);
+  return { returnUrl: urls.success_url, cancelUrl: urls.cancel_url };
 }
+
+const firstPaymentDescription = (e: EnrolmentRow) =>
+  e.plan === 'flex'
+    ? `Soul Punch Trainer Certification (${PLANS.flex.label}: first of ${PLANS.flex.instalments} monthly payments)`
+    : checkoutItemName(e);
 
 export async function getTestCheckout(deps: AppDeps, id: string): Promise<TestCheckoutView> {
   const { checkout, enrolment } = await loadCheckout(deps.db, id);
@@ -71,7 +80,7 @@ export async function getTestCheckout(deps: AppDeps, id: string): Promise<TestCh
     id: checkout.id,
     description: forInstalment
       ? `Soul Punch Trainer Certification: payment ${checkout.instalment} of ${PLANS.flex.instalments}`
-      : `Soul Punch Trainer Certification (${enrolment.plan === 'full' ? PLANS.full.label : `${PLANS.flex.label}: first of ${PLANS.flex.instalments} monthly payments`})`,
+      : firstPaymentDescription(enrolment),
     email: enrolment.email,
     amountCents: checkout.amountCents,
     plan: enrolment.plan,
@@ -147,7 +156,7 @@ export function firstPaymentEvents(
       currency: enrolment.currency,
       customer,
       subscription,
-      payment_intent: enrolment.plan === 'full' ? `pi_test_${enrolment.publicId}` : null,
+      payment_intent: enrolment.plan === 'flex' ? null : `pi_test_${enrolment.publicId}`,
       client_reference_id: enrolment.publicId,
       metadata: { enrolmentId: enrolment.publicId },
     },

@@ -65,6 +65,7 @@ export async function findReviewLink(db: Executor, tokenHash: string) {
       'c.id as classId',
       'c.title',
       'c.startsAt',
+      'c.endsAt',
       'c.timeZone',
       't.id as trainerId',
       't.name as trainerName',

@@ -2,6 +2,7 @@ import {
   type AdminReview,
   MAX_FEATURED_REVIEWS,
   type PublicRating,
+  REVIEW_LINK_VALID_DAYS,
   type ReviewLink,
   ratingFromStarCounts,
   type reviewInputSchema,
@@ -52,6 +53,11 @@ const LINKS_PER_ROUND = 200;
 export const REVIEW_PAGE_PATH = '/public/review';
 
 const INVALID_LINK = 'This review link is invalid.';
+const EXPIRED_LINK = `This review link has expired: reviews are taken for ${REVIEW_LINK_VALID_DAYS} days after the class.`;
+
+/** A link is for REVIEW_LINK_VALID_DAYS after its class ended, on the app's clock. */
+const linkExpired = (link: { endsAt: Date }, now: Date) =>
+  now.getTime() > link.endsAt.getTime() + REVIEW_LINK_VALID_DAYS * DAY_MS;
 const trainerNameOf = (row: { trainerDisplayName: string | null; trainerName: string }) =>
   row.trainerDisplayName?.trim() || row.trainerName;
 /** Reviewers appear by first name only. */
@@ -105,7 +111,10 @@ function reviewLinkEmail(
   });
 }
 
-/** What a review link is for, and whether it was used (the page offers the form only for an unused one). */
+/**
+ * What a review link is for, whether it was used and whether it has expired (the page offers the form only for an
+ * unused link still in its time).
+ */
 export async function reviewLinkStatus(deps: AppDeps, token: string, ip: string): Promise<ReviewLink> {
   await enforceRateLimits(
     deps.db,
@@ -119,12 +128,14 @@ export async function reviewLinkStatus(deps: AppDeps, token: string, ip: string)
     trainerName: trainerNameOf(link),
     date: mailDate(link.startsAt, link.timeZone),
     reviewed: link.usedAt !== null,
+    expired: link.usedAt === null && linkExpired(link, deps.clock.now()),
   };
 }
 
 /**
- * The attendee's review, through their link: only a link we sent (so only a registrant who held a place), and
- * only once (the link is spent in the review's transaction; a second use, even at the same moment, is refused).
+ * The attendee's review, through their link: only a link we sent (so only a registrant who held a place), only
+ * once (the link is spent in the review's transaction; a second use, even at the same moment, is refused), and only
+ * within REVIEW_LINK_VALID_DAYS of the class's end (410 after).
  */
 export async function submitReview(
   deps: AppDeps,
@@ -138,6 +149,9 @@ export async function submitReview(
     const link = await findReviewLink(trx, tokenHash);
     if (link?.registrationStatus !== 'registered') {
       throw badRequest('invalid_review_link', INVALID_LINK);
+    }
+    if (link.usedAt === null && linkExpired(link, now)) {
+      throw new AppError(410, 'review_link_expired', EXPIRED_LINK);
     }
     if (!(await markReviewLinkUsed(trx, link.registrationId, now))) {
       throw new AppError(409, 'review_link_used', 'This link was used already: the class has your review.');

@@ -2,3 +2,4 @@
 export { CertificationPanel } from './components/certification-panel';
 export { CertificationStatusCard } from './components/certification-status-card';
 export { InsuranceCard } from './components/insurance-card';
+export { RenewalRequirementsCard } from './components/renewal-requirements-card';

@@ -12,6 +12,7 @@ const link = {
   trainerName: 'Maria Garcia',
   date: 'Saturday, May 2, 2026',
   reviewed: false,
+  expired: false,
 };
 const error = (status: number, code: string, message: string) =>
   json({ error: { code, message } }, { status });
@@ -56,6 +57,29 @@ describe('the review page', () => {
     mockApi({ 'POST /api/reviews/link': error(400, 'invalid_review_link', 'This review link is invalid.') });
     renderApp(`/public/review?token=${TOKEN}`);
     expect(await screen.findByText(/This review link is not valid/)).toBeInTheDocument();
+  });
+
+  it('says an expired link has expired, and offers no form', async () => {
+    mockApi({ 'POST /api/reviews/link': json({ ...link, expired: true }) });
+    renderApp(`/public/review?token=${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This review link has expired' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Reviews are taken for 30 days after the class/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send my review' })).not.toBeInTheDocument();
+  });
+
+  it('says the link has expired when it ran out while the form was open (410)', async () => {
+    mockApi({
+      'POST /api/reviews/link': json(link),
+      'POST /api/reviews': error(410, 'review_link_expired', 'This review link has expired.'),
+    });
+    const { user } = renderApp(`/public/review?token=${TOKEN}`);
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Send my review' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This review link has expired' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when the link was used meanwhile (409)', async () => {

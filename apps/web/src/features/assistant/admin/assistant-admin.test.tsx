@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, sessionRoutes } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
-import '../testing/stub-font-loading';
+import '@/test/stub-font-loading';
 
 // Whole admin screens through the real route table: more work per test than a single component, so a busy
 // machine gets more room (a budget, not a speed requirement).

@@ -8,7 +8,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { clearSignedInStorage } from '@/lib/signed-in-storage';
 import { json, type MockRoutes, mockApi, noContent, requestsMade } from '@/test/mock-api';
 import { CHAT_CONTEXT } from '../api/ask-assistant';
-import '../testing/stub-font-loading';
+import '@/test/stub-font-loading';
 
 // Typing through user-event re-renders the chat on every key: a busy machine gets more room (a budget, not a
 // speed requirement).

@@ -41,6 +41,12 @@ export const useCreateSession = () =>
     api<TrainingSessionDetail>('/api/admin/calendar/sessions', { method: 'POST', body }),
   );
 
+/** An admin's edit of a session: registrants are e-mailed the update by the server. */
+export const useUpdateSession = () =>
+  useCalendarMutation(({ id, body }: { id: number; body: TrainingSessionInput }) =>
+    api<TrainingSessionDetail>(`/api/admin/calendar/sessions/${id}`, { method: 'PUT', body }),
+  );
+
 export const usePublishSlots = () =>
   useCalendarMutation((body: ConsultationSlotsInput) =>
     api<ConsultationSlot[]>('/api/admin/calendar/slots', { method: 'POST', body }),

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
+import '@/test/stub-font-loading';
 
 const admin = { id: 1, email: 'boss@example.com', name: 'Bea Boss', roles: ['admin'], trainerId: null };
 const calendar: AdminCalendar = {
@@ -133,5 +134,65 @@ describe('admin calendar', () => {
       ([url, init]) => String(url).includes('/attendance/12') && init?.method === 'PUT',
     );
     expect(put?.[1]?.body).toBe('{"attended":true}');
+  });
+
+  it('edits a session before it begins, showing the server refusal of seats below those taken on the field', async () => {
+    const detail = { ...calendar.sessions[0], registrants: [] };
+    const bodies: unknown[] = [];
+    const fetchMock = mockApi({
+      'GET /api/auth/session': json({ user: admin }),
+      'GET /api/admin/calendar?*': json(calendar),
+      'GET /api/admin/calendar/feed': json({ active: false, createdAt: null }),
+      'GET /api/admin/calendar/sessions/3': json(detail),
+      'PUT /api/admin/calendar/sessions/3': (_url, init) => {
+        const body = JSON.parse(String(init?.body));
+        bodies.push(body);
+        if (body.capacity < 2) {
+          const message = '2 trainers are registered: the seats cannot be fewer than 2.';
+          return json(
+            { error: { code: 'capacity_below_registered', message, fields: { capacity: message } } },
+            { status: 400 },
+          );
+        }
+        return json({ ...detail, location: body.location, time: '10:00 AM - 4:00 PM' });
+      },
+    });
+    const view = renderApp('/admin/calendar');
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Train the Trainer, 9:00 AM - 5:00 PM' }),
+    );
+    await view.user.click(await screen.findByRole('button', { name: 'Edit session' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit training session' }));
+    // The form holds the session as scheduled, in its own zone.
+    expect(form.getByLabelText(/Date/)).toHaveValue('2026-01-09');
+    expect(form.getByLabelText(/Start time/)).toHaveValue('09:00');
+    expect(form.getByLabelText(/End time/)).toHaveValue('17:00');
+    expect(form.getByRole('textbox', { name: /Place/ })).toHaveValue('Soul Punch HQ, Tulsa, OK');
+
+    const seats = form.getByRole('textbox', { name: /Seats/ });
+    await view.user.clear(seats);
+    await view.user.type(seats, '1');
+    await view.user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await form.findByText('2 trainers are registered: the seats cannot be fewer than 2.'),
+    ).toBeInTheDocument();
+    await view.user.clear(seats);
+    await view.user.type(seats, '12');
+    const place = form.getByRole('textbox', { name: /Place/ });
+    await view.user.clear(place);
+    await view.user.type(place, 'Tulsa Community Center');
+    await view.user.clear(form.getByLabelText(/Start time/));
+    await view.user.type(form.getByLabelText(/Start time/), '10:00');
+    await view.user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Session updated')).toBeInTheDocument();
+    expect(bodies.at(-1)).toMatchObject({
+      date: '2026-01-09',
+      startTime: '10:00',
+      endTime: '17:00',
+      timeZone: 'America/Chicago',
+      location: 'Tulsa Community Center',
+      capacity: 12,
+    });
+    expect(requestsMade(fetchMock)).toContain('PUT /api/admin/calendar/sessions/3');
   });
 });

@@ -13,12 +13,14 @@ import { notifications } from '@mantine/notifications';
 import {
   consultationSlotsInputSchema,
   groupEventInputSchema,
+  instantToZonedTime,
   SLOT_MINUTES,
+  type TrainingSession,
   trainingSessionInputSchema,
 } from '@soulpunch/shared';
 import type { z } from 'zod';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useCreateEvent, useCreateSession, usePublishSlots } from '../api/admin-calendar';
+import { useCreateEvent, useCreateSession, usePublishSlots, useUpdateSession } from '../api/admin-calendar';
 import { browserTimeZone } from '../calendar-model';
 
 const US_ZONES = [
@@ -68,33 +70,68 @@ function useEntryForm<S extends z.ZodType>(schema: S, initialValues: Record<stri
 }
 type Form = ReturnType<typeof useEntryForm>;
 
-export function SessionForm({ day, onDone }: FormProps) {
-  const form = useEntryForm(trainingSessionInputSchema, {
-    title: 'Train the Trainer',
-    date: day,
-    startTime: '09:00',
-    endTime: '17:00',
-    timeZone: browserTimeZone(),
-    location: '',
-    description: '',
-    capacity: 12,
-  });
+/** The form's values for a session as scheduled: its day and hours in its own zone. */
+function sessionValues(session: TrainingSession) {
+  const start = instantToZonedTime(new Date(session.start), session.timeZone);
+  const end = instantToZonedTime(new Date(session.end), session.timeZone);
+  return {
+    title: session.title,
+    date: start.date,
+    startTime: start.time,
+    endTime: end.time,
+    timeZone: session.timeZone,
+    location: session.location,
+    description: session.description ?? '',
+    capacity: session.capacity,
+  };
+}
+
+/**
+ * A new session on `day`, or (with `session`) an edit of one: its registrants are e-mailed the updated invite, and
+ * its seats cannot go below those taken (the server says so on the field).
+ */
+export function SessionForm({ day, onDone, session }: FormProps & { session?: TrainingSession }) {
+  const form = useEntryForm(
+    trainingSessionInputSchema,
+    session
+      ? sessionValues(session)
+      : {
+          title: 'Train the Trainer',
+          date: day,
+          startTime: '09:00',
+          endTime: '17:00',
+          timeZone: browserTimeZone(),
+          location: '',
+          description: '',
+          capacity: 12,
+        },
+  );
   const create = useCreateSession();
-  const submit = form.onSubmit((values) =>
-    create.mutate(trainingSessionInputSchema.parse(values), {
-      onSuccess: (session) => {
+  const update = useUpdateSession();
+  const submit = form.onSubmit((values) => {
+    const body = trainingSessionInputSchema.parse(values);
+    const handlers = {
+      onSuccess: (saved: TrainingSession) => {
         notifications.show({
           color: 'green',
-          title: 'Session scheduled',
-          message: `${session.title}, ${session.time}`,
+          title: session ? 'Session updated' : 'Session scheduled',
+          message: session
+            ? `${saved.title}, ${saved.date} ${saved.time}: registered trainers have been e-mailed any change.`
+            : `${saved.title}, ${saved.time}`,
         });
         onDone();
       },
-      onError: (error) => showError(form, error),
-    }),
-  );
+      onError: (error: unknown) => showError(form, error),
+    };
+    if (session) update.mutate({ id: session.id, body }, handlers);
+    else create.mutate(body, handlers);
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label="New training session">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={session ? 'Edit training session' : 'New training session'}
+    >
       <Stack gap="sm">
         <TextInput label="Title" required {...form.getInputProps('title')} />
         <WhenFields form={form} />
@@ -103,8 +140,8 @@ export function SessionForm({ day, onDone }: FormProps) {
         <NumberInput label="Seats" min={1} required {...form.getInputProps('capacity')} />
         <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
-            Schedule session
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {session ? 'Save changes' : 'Schedule session'}
           </Button>
         </Group>
       </Stack>

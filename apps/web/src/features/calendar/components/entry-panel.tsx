@@ -13,6 +13,7 @@ import {
 } from '../api/admin-calendar';
 import { useCancelBooking, useMoveBooking } from '../api/trainer-calendar';
 import type { CalendarEntry } from '../calendar-model';
+import { SessionForm } from './entry-forms';
 
 const failed = (error: unknown) =>
   notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
@@ -23,9 +24,13 @@ function SessionPanel({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = useSessionDetail(id);
   const attendance = useMarkAttendance(id);
   const cancel = useCancelSession();
+  const [editing, setEditing] = useState(false);
   if (detail.isPending) return <Loader aria-label="Loading the session" />;
   if (detail.isError) return <Text c="red.9">{getErrorMessage(detail.error)}</Text>;
   const session = detail.data;
+  if (editing) return <SessionForm day={session.date} session={session} onDone={() => setEditing(false)} />;
+  // Before it begins, a scheduled session can still change (its registrants are told).
+  const editable = session.status === 'scheduled' && Date.parse(session.start) > Date.now();
   return (
     <Stack gap="sm">
       <Text>
@@ -83,6 +88,11 @@ function SessionPanel({ id, onClose }: { id: number; onClose: () => void }) {
       )}
       {session.status === 'scheduled' && (
         <Group justify="flex-end">
+          {editable && (
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit session
+            </Button>
+          )}
           <Button
             color="red.9"
             variant="outline"

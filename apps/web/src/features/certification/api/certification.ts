@@ -4,6 +4,7 @@ import type {
   InsurancePolicyInput,
   InsuranceView,
   RenewalAnswer,
+  RenewalCheckoutAnswer,
 } from '@soulpunch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -40,6 +41,14 @@ export function useCertificationAction(trainerId: number) {
     mutationFn: ({ kind, reason }: { kind: CertificationActionKind; reason: string }) =>
       api<CertificationView>(`${recordPath(trainerId)}/${kind}`, { method: 'POST', body: { reason } }),
     onSuccess: (view) => refresh(view),
+  });
+}
+
+/** The trainer pays the renewal fee: the provider's checkout opens (the page then goes there). */
+export function usePayRenewalFee(trainerId: number) {
+  return useMutation({
+    mutationFn: () =>
+      api<RenewalCheckoutAnswer>(`${recordPath(trainerId)}/renewal/checkout`, { method: 'POST' }),
   });
 }
 

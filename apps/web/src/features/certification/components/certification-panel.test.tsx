@@ -28,7 +28,7 @@ const view = (overrides: Partial<CertificationView> = {}): CertificationView => 
   daysLeft: null,
   insurancePaused: false,
   lastReminder: null,
-  renewal: { requirements: [], nextExpiresOn: null, canRenew: false },
+  renewal: { requirements: [], nextExpiresOn: null, canRenew: false, feeCents: null, canPayFee: false },
   issuance: { paid: true, signed: true, trainingCompleted: false },
   history: [],
   ...overrides,

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { CertificationView } from '@soulpunch/shared';
+import { type CertificationView, formatUsd } from '@soulpunch/shared';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { getErrorMessage } from '@/lib/api-client';
-import { useCertification, useRenewCertification } from '../api/certification';
+import { useCertification, usePayRenewalFee, useRenewCertification } from '../api/certification';
 import { formatCertificateDay } from '../format';
 import { ProofDownloads } from './proof-downloads';
 import { CertificationStatusBadge } from './status-badge';
@@ -60,10 +60,69 @@ function Requirements({ view }: { view: CertificationView }) {
   );
 }
 
+const failed = (title: string) => (error: unknown) =>
+  notifications.show({ color: 'red', title, message: getErrorMessage(error) });
+
+/**
+ * Renew, or (when renewal requires the fee and it is unpaid) pay the fee at the provider: paying renews at once,
+ * so it opens once the rest of what renewal requires is met.
+ */
+function RenewalAction({ trainerId, view }: { trainerId: number; view: CertificationView }) {
+  const renew = useRenewCertification(trainerId);
+  const pay = usePayRenewalFee(trainerId);
+  const { feeCents, canPayFee, requirements } = view.renewal;
+  const feeUnpaid = feeCents !== null && requirements.some((r) => r.key === 'fee' && !r.met);
+  if (feeUnpaid) {
+    return (
+      <Stack gap="xs">
+        <Text size="sm">
+          {canPayFee
+            ? `Paying the renewal fee of ${formatUsd(feeCents)} renews your certificate at once.`
+            : `Once the rest is done, pay the renewal fee of ${formatUsd(feeCents)} to renew.`}
+        </Text>
+        <Group>
+          <Button
+            disabled={!canPayFee}
+            loading={pay.isPending || pay.isSuccess}
+            onClick={() =>
+              pay.mutate(undefined, {
+                onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+                onError: failed('Payment unavailable'),
+              })
+            }
+          >
+            Pay Renewal Fee
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Group>
+      <Button
+        disabled={!view.renewal.canRenew}
+        loading={renew.isPending}
+        onClick={() =>
+          renew.mutate(undefined, {
+            onSuccess: ({ certification: next }) =>
+              notifications.show({
+                color: 'green',
+                title: 'Certification renewed',
+                message: `Valid through ${formatCertificateDay(next.expiresOn)}`,
+              }),
+            onError: failed('Renewal failed'),
+          })
+        }
+      >
+        Renew Certification
+      </Button>
+    </Group>
+  );
+}
+
 /** The trainer's certification on the portal dashboard: status, number, expiry, what renewal requires, Renew. */
 export function CertificationStatusCard({ trainerId }: { trainerId: number }) {
   const certification = useCertification(trainerId);
-  const renew = useRenewCertification(trainerId);
   const view = certification.data;
   if (!view) {
     return certification.isError ? (
@@ -122,30 +181,7 @@ export function CertificationStatusCard({ trainerId }: { trainerId: number }) {
                 Renewing keeps your dates: your certificate will be valid through{' '}
                 {formatCertificateDay(view.renewal.nextExpiresOn)}.
               </Text>
-              <Group>
-                <Button
-                  disabled={!view.renewal.canRenew}
-                  loading={renew.isPending}
-                  onClick={() =>
-                    renew.mutate(undefined, {
-                      onSuccess: ({ certification: next }) =>
-                        notifications.show({
-                          color: 'green',
-                          title: 'Certification renewed',
-                          message: `Valid through ${formatCertificateDay(next.expiresOn)}`,
-                        }),
-                      onError: (error) =>
-                        notifications.show({
-                          color: 'red',
-                          title: 'Renewal failed',
-                          message: getErrorMessage(error),
-                        }),
-                    })
-                  }
-                >
-                  Renew Certification
-                </Button>
-              </Group>
+              <RenewalAction trainerId={trainerId} view={view} />
             </Stack>
           )}
         </Stack>

@@ -87,6 +87,101 @@ const when = (iso: string | null) =>
 
 type Pending = { kind: PaymentAction['kind']; paymentId?: number; title: string; requestId?: string };
 
+/** The row's first column: its instalment, or what it is (a renewal fee says which expiry it renewed). */
+function rowLabel(e: LedgerEntry): string {
+  if (e.kind === 'renewal') {
+    return `Renewal fee${e.renewsExpiresOn ? ` (was valid through ${when(e.renewsExpiresOn)})` : ''}`;
+  }
+  if (e.kind === 'refund') return e.purpose === 'renewal' ? 'Renewal fee refund' : 'Refund';
+  return e.instalment === null ? 'Extra' : String(e.instalment);
+}
+
+/** What an admin can do with a row: refund a paid one, waive one still owed. */
+function rowActions(e: LedgerEntry): Pending[] {
+  const items: Pending[] = [];
+  if (e.status === 'paid' && e.kind !== 'refund')
+    items.push({
+      kind: 'refund',
+      paymentId: e.id,
+      title: e.kind === 'renewal' ? 'Record a refund of the renewal fee' : 'Record a refund',
+    });
+  if (['scheduled', 'failed', 'paused'].includes(e.status))
+    items.push({ kind: 'waive', paymentId: e.id, title: 'Waive this instalment' });
+  return items;
+}
+
+/** Every ledger row: the program's, then each renewal fee paid and any refund of it, with the actions on each. */
+function LedgerTable({ entries, onAction }: { entries: LedgerEntry[]; onAction: (p: Pending) => void }) {
+  // On a phone the table scrolls sideways inside its frame; the page itself never does.
+  return (
+    <Table.ScrollContainer
+      type="native"
+      minWidth={760}
+      tabIndex={0}
+      role="region"
+      aria-label="Payment ledger"
+      // Hidden column labels are positioned: inside this frame, not stretching the page sideways.
+      style={{ position: 'relative' }}
+    >
+      <Table style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Due</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Attempts</Table.Th>
+            <Table.Th>Paid on</Table.Th>
+            <Table.Th>Receipt</Table.Th>
+            <Table.Th>Note</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{rowLabel(e)}</Table.Td>
+              <Table.Td>{formatUsd(Math.abs(e.amountCents))}</Table.Td>
+              <Table.Td>{e.dueOn ? when(e.dueOn) : 'N/A'}</Table.Td>
+              <Table.Td>
+                <Badge
+                  color={STATUS_COLORS[e.status] ?? 'gray.7'}
+                  variant="outline"
+                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                >
+                  {paymentWord(LEDGER_STATUS_LABELS, e.status)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{e.attempts}</Table.Td>
+              <Table.Td>{when(e.paidAt)}</Table.Td>
+              <Table.Td>
+                {e.receiptUrl ? (
+                  <Anchor href={e.receiptUrl} target="_blank" rel="noopener noreferrer" fz="sm">
+                    Receipt
+                    <VisuallyHidden> for payment {e.instalment ?? e.id}</VisuallyHidden>
+                  </Anchor>
+                ) : (
+                  'N/A'
+                )}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'normal', minWidth: 200 }}>{e.note ?? ''}</Table.Td>
+              <Table.Td>
+                {rowActions(e).map((p) => (
+                  <Button key={p.kind} size="compact-xs" variant="subtle" onClick={() => onAction(p)}>
+                    {p.kind === 'refund' ? 'Refund' : 'Waive'}
+                  </Button>
+                ))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** Admin: the trainer's plan, the ledger, and the actions on it, each with a reason kept in the history. */
 export function LedgerPanel({ trainerId }: { trainerId: number }) {
   const summary = usePaymentSummary(trainerId);
@@ -150,15 +245,6 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
   const fieldErrors: Record<string, string | undefined> =
     (isApiError(action.error, 400) ? action.error.body?.error.fields : undefined) ?? {};
 
-  const rowActions = (e: LedgerEntry) => {
-    const items: Pending[] = [];
-    if (e.status === 'paid' && e.kind !== 'refund')
-      items.push({ kind: 'refund', paymentId: e.id, title: 'Record a refund' });
-    if (['scheduled', 'failed', 'paused'].includes(e.status))
-      items.push({ kind: 'waive', paymentId: e.id, title: 'Waive this instalment' });
-    return items;
-  };
-
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="md">
@@ -210,6 +296,7 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
                 E-mail an enrolment link
               </Button>
             </Group>
+            {s.entries.length > 0 && <LedgerTable entries={s.entries} onAction={open} />}
           </Stack>
         )}
         {s?.plan && (
@@ -227,72 +314,7 @@ export function LedgerPanel({ trainerId }: { trainerId: number }) {
             {s.certificationSuspended && (
               <Alert color="orange">Certification suspended: {s.suspensionReason}</Alert>
             )}
-            {/* On a phone the table scrolls sideways inside its frame; the page itself never does. */}
-            <Table.ScrollContainer
-              type="native"
-              minWidth={760}
-              tabIndex={0}
-              role="region"
-              aria-label="Payment ledger"
-              // Hidden column labels are positioned: inside this frame, not stretching the page sideways.
-              style={{ position: 'relative' }}
-            >
-              <Table style={{ whiteSpace: 'nowrap' }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>#</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Due</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Attempts</Table.Th>
-                    <Table.Th>Paid on</Table.Th>
-                    <Table.Th>Receipt</Table.Th>
-                    <Table.Th>Note</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {s.entries.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{e.instalment ?? (e.kind === 'refund' ? 'Refund' : 'Extra')}</Table.Td>
-                      <Table.Td>{formatUsd(Math.abs(e.amountCents))}</Table.Td>
-                      <Table.Td>{e.dueOn ? when(e.dueOn) : 'N/A'}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          color={STATUS_COLORS[e.status] ?? 'gray.7'}
-                          variant="outline"
-                          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                        >
-                          {paymentWord(LEDGER_STATUS_LABELS, e.status)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{e.attempts}</Table.Td>
-                      <Table.Td>{when(e.paidAt)}</Table.Td>
-                      <Table.Td>
-                        {e.receiptUrl ? (
-                          <Anchor href={e.receiptUrl} target="_blank" rel="noopener noreferrer" fz="sm">
-                            Receipt
-                            <VisuallyHidden> for payment {e.instalment ?? e.id}</VisuallyHidden>
-                          </Anchor>
-                        ) : (
-                          'N/A'
-                        )}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'normal', minWidth: 200 }}>{e.note ?? ''}</Table.Td>
-                      <Table.Td>
-                        {rowActions(e).map((p) => (
-                          <Button key={p.kind} size="compact-xs" variant="subtle" onClick={() => open(p)}>
-                            {p.kind === 'refund' ? 'Refund' : 'Waive'}
-                          </Button>
-                        ))}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <LedgerTable entries={s.entries} onAction={open} />
             <Menu>
               <Menu.Target>
                 <Button variant="default" w="fit-content">

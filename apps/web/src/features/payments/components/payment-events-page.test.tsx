@@ -13,6 +13,7 @@ const processed: PaymentEventView = {
   processedAt: '2027-01-05T10:00:01Z',
   error: null,
   trainer: { id: 7, name: 'Nora Quinn' },
+  purpose: 'program',
   amountCents: 49_900,
   currency: 'usd',
 };
@@ -24,6 +25,7 @@ const failed: PaymentEventView = {
   processedAt: null,
   error: 'No instalment matches subscription sub_123',
   trainer: null,
+  purpose: null,
   amountCents: null,
   currency: null,
 };

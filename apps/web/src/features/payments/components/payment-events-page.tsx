@@ -77,7 +77,14 @@ export function PaymentEventsPage() {
                 {events.data.map((e) => (
                   <Table.Tr key={e.id}>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{e.id}</Table.Td>
-                    <Table.Td>{e.type}</Table.Td>
+                    <Table.Td>
+                      {e.type}
+                      {e.purpose === 'renewal' && (
+                        <Text span display="block" fz="sm" c="gray.7">
+                          Renewal fee
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {e.trainer ? (
                         <Anchor component={Link} to={`/admin/trainers/${e.trainer.id}`}>

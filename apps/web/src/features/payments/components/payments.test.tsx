@@ -1,4 +1,4 @@
-import type { LedgerEntry, PaymentSummary } from '@soulpunch/shared';
+import { formatUsd, type LedgerEntry, type PaymentSummary, RENEWAL_FEE } from '@soulpunch/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -25,6 +25,8 @@ const entry = (n: number, over: Partial<LedgerEntry> = {}): LedgerEntry => ({
   id: 100 + n,
   instalment: n,
   kind: 'instalment',
+  purpose: 'program',
+  renewsExpiresOn: null,
   amountCents: 49_900,
   currency: 'usd',
   dueOn: `2027-0${n}-05`,
@@ -154,6 +156,44 @@ describe('admin ledger panel', () => {
     expect(within(rows[1] as HTMLElement).getByText('Paid')).toBeInTheDocument();
     expect(within(rows[6] as HTMLElement).getByText('Scheduled')).toBeInTheDocument();
     expect(screen.getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('labels renewal fees and their refunds, even for a trainer without a plan, and offers a refund', async () => {
+    const renewal = entry(1, {
+      id: 300,
+      kind: 'renewal',
+      purpose: 'renewal',
+      renewsExpiresOn: '2027-04-20',
+      amountCents: RENEWAL_FEE.amountCents,
+      status: 'refunded',
+      paidAt: '2027-03-01T10:00:00Z',
+    });
+    const refund = entry(1, {
+      id: 301,
+      instalment: null,
+      kind: 'refund',
+      purpose: 'renewal',
+      renewsExpiresOn: '2027-04-20',
+      amountCents: -RENEWAL_FEE.amountCents,
+      status: 'refunded',
+    });
+    const again = { ...renewal, id: 302, renewsExpiresOn: '2029-04-20', status: 'paid' as const };
+    mockApi({
+      'GET /api/trainers/7/payments': json({
+        ...flexOnTrack,
+        plan: null,
+        paymentStatus: 'pending',
+        entries: [renewal, refund, again],
+      }),
+    });
+    renderWithApp(<LedgerPanel trainerId={7} />);
+    const ledger = await screen.findByRole('region', { name: 'Payment ledger' });
+    const rows = within(ledger).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Renewal fee (was valid through Apr 20, 2027)');
+    expect(rows[1]).toHaveTextContent(formatUsd(RENEWAL_FEE.amountCents));
+    expect(rows[2]).toHaveTextContent('Renewal fee refund');
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(within(rows[3] as HTMLElement).getByRole('button', { name: 'Refund' })).toBeInTheDocument();
   });
 
   it("says 'Past Due', not the stored value", async () => {

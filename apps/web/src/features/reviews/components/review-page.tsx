@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { REVIEW_COMMENT_MAX } from '@soulpunch/shared';
+import { REVIEW_COMMENT_MAX, REVIEW_LINK_VALID_DAYS } from '@soulpunch/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PublicHeader } from '@/components/public-header';
@@ -31,6 +31,8 @@ export function ReviewPage() {
 function ReviewBody({ token }: { token: string | null }) {
   const link = useReviewLink(token);
   const submit = useSubmitReview();
+  // The link ran out while the form was open.
+  if (isApiError(submit.error, 410)) return <ExpiredNotice />;
   if (submit.isSuccess) {
     return (
       <Stack gap="sm">
@@ -59,10 +61,11 @@ function ReviewBody({ token }: { token: string | null }) {
       </Alert>
     );
   }
-  const { classTitle, trainerName, date, reviewed } = link.data;
+  const { classTitle, trainerName, date, reviewed, expired } = link.data;
   if (reviewed) {
     return <Notice title="Rate your class">You have already rated "{classTitle}". Thank you!</Notice>;
   }
+  if (expired) return <ExpiredNotice classTitle={classTitle} />;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -73,6 +76,15 @@ function ReviewBody({ token }: { token: string | null }) {
       </Text>
       <ReviewForm token={token} submit={submit} />
     </Stack>
+  );
+}
+
+function ExpiredNotice({ classTitle }: { classTitle?: string }) {
+  return (
+    <Notice title="This review link has expired">
+      Reviews are taken for {REVIEW_LINK_VALID_DAYS} days after the class
+      {classTitle ? ` ("${classTitle}")` : ''}. Thank you all the same.
+    </Notice>
   );
 }
 

@@ -41,7 +41,7 @@ export function certificationFixture(overrides: Partial<CertificationView> = {})
     daysLeft: null,
     insurancePaused: false,
     lastReminder: null,
-    renewal: { requirements: [], nextExpiresOn: null, canRenew: false },
+    renewal: { requirements: [], nextExpiresOn: null, canRenew: false, feeCents: null, canPayFee: false },
     issuance: { paid: false, signed: false, trainingCompleted: false },
     history: [],
     ...overrides,

@@ -1,3 +1,4 @@
+import { RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, noContent, requestsMade } from '@/test/mock-api';
@@ -20,7 +21,12 @@ describe('admin settings', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Add Trainer', 'Administrators', 'Module In Development']);
+    expect(headings).toEqual([
+      'Add Trainer',
+      'Administrators',
+      'Certificate Renewal',
+      'Module In Development',
+    ]);
     expect(card('Add Trainer')).not.toHaveTextContent('Coming Soon');
     expect(card('Administrators')).not.toHaveTextContent('Coming Soon');
     // User accounts and permissions are the two cards above: no longer listed as planned.
@@ -186,5 +192,34 @@ describe('admin settings', () => {
     );
     expect(post?.[1]?.body).toBe('{"email":"new@example.com"}');
     expect(email).toHaveValue('');
+  });
+
+  it('chooses what renewal requires, the fee among them, and says who changed it', async () => {
+    let saved: unknown;
+    const fetchMock = mockApi({
+      ...adminSession,
+      'GET /api/admin/administrators': json(administrators),
+      'PUT /api/admin/certification-settings': (_url, init) => {
+        saved = JSON.parse(String(init?.body));
+        return json({
+          renewalRequires: ['refresher', 'fee'],
+          defaultRenewalRequires: ['refresher'],
+          updatedBy: 'Bea Boss',
+          updatedAt: '2027-01-05T10:00:00Z',
+        });
+      },
+    });
+    const view = renderApp('/admin/settings');
+    const renewal = within(await screen.findByRole('region', { name: 'Certificate Renewal' }));
+    expect(await renewal.findByText(/The server's default \(RENEWAL_REQUIRES\) applies/)).toBeInTheDocument();
+    expect(renewal.getByRole('checkbox', { name: /refresher training session/ })).toBeChecked();
+    const save = renewal.getByRole('button', { name: 'Save Requirements' });
+    expect(save).toBeDisabled();
+    await view.user.click(renewal.getByRole('checkbox', { name: RENEWAL_REQUIREMENT_LABELS.fee }));
+    await view.user.click(save);
+    expect(await screen.findByText('Renewal requirements saved')).toBeInTheDocument();
+    expect(saved).toEqual({ renewalRequires: ['refresher', 'fee'] });
+    expect(await renewal.findByText(/Last changed by Bea Boss/)).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain('PUT /api/admin/certification-settings');
   });
 });

@@ -1,4 +1,5 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { RenewalRequirementsCard } from '@/features/certification';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddTrainerCard } from './add-trainer-card';
 import { AdministratorsCard } from './administrators-card';
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <Title order={1}>Settings</Title>
       <AddTrainerCard />
       <AdministratorsCard />
+      <RenewalRequirementsCard />
       <Paper withBorder p="xl" radius="md" component="section" aria-labelledby="planned-settings-title">
         <Stack gap="sm">
           <Group gap="sm">

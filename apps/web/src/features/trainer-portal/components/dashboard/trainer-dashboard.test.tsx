@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
+import { formatUsd, RENEWAL_FEE, RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import {
@@ -256,6 +257,8 @@ describe('trainer dashboard: the certificate and its renewal', { timeout: 20_000
       ],
       nextExpiresOn: '2028-03-05',
       canRenew: true,
+      feeCents: null,
+      canPayFee: false,
     },
   };
 
@@ -289,6 +292,58 @@ describe('trainer dashboard: the certificate and its renewal', { timeout: 20_000
     expect(requestsMade(fetchMock)).toContain(`POST ${certificationRoute}/renewal`);
   });
 
+  it('offers the renewal fee at the provider once the rest is met, in place of Renew', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const fee = { key: 'fee' as const, label: RENEWAL_REQUIREMENT_LABELS.fee, met: false };
+    const amount = formatUsd(RENEWAL_FEE.amountCents);
+    const refresher = {
+      key: 'refresher' as const,
+      label: 'A refresher training session attended',
+      met: false,
+    };
+    const due = (met: boolean) =>
+      certificationFixture({
+        ...issued,
+        status: 'renewal_due',
+        daysLeft: 30,
+        renewal: {
+          requirements: [{ ...refresher, met }, fee],
+          nextExpiresOn: '2028-03-05',
+          canRenew: false,
+          feeCents: RENEWAL_FEE.amountCents,
+          canPayFee: met,
+        },
+      });
+    mockPortalApi({ certification: due(false) });
+    const first = await openDashboard();
+    expect(
+      await screen.findByText(`Once the rest is done, pay the renewal fee of ${amount} to renew.`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay Renewal Fee' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Renew Certification' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const fetchMock = mockPortalApi({
+      certification: due(true),
+      routes: {
+        [`POST ${certificationRoute}/renewal/checkout`]: json({
+          checkoutUrl: '/test-checkout/cs_test_renewal123',
+        }),
+      },
+    });
+    const view = await openDashboard();
+    expect(
+      await screen.findByText(`Paying the renewal fee of ${amount} renews your certificate at once.`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'What renewal requires' })).toHaveTextContent(
+      `${RENEWAL_REQUIREMENT_LABELS.fee}: not yet`,
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Pay Renewal Fee' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/test-checkout/cs_test_renewal123'));
+    expect(requestsMade(fetchMock)).toContain(`POST ${certificationRoute}/renewal/checkout`);
+  });
+
   it('says a lapsed certification has lapsed, and keeps Renew off while a requirement is not met', async () => {
     mockPortalApi({
       certification: certificationFixture({
@@ -299,6 +354,8 @@ describe('trainer dashboard: the certificate and its renewal', { timeout: 20_000
           requirements: [{ key: 'refresher', label: 'A refresher training session attended', met: false }],
           nextExpiresOn: '2028-03-05',
           canRenew: false,
+          feeCents: null,
+          canPayFee: false,
         },
       }),
     });
