@@ -103,6 +103,13 @@ export const ERROR_CODES = [
   'invalid_insurance_file',
   'insurance_expired',
   'already_accepted',
+  // Inventory, shipments and replacement requests
+  'sku_taken',
+  'unknown_item',
+  'insufficient_stock',
+  'shipment_not_to_pack',
+  'shipment_not_shipped',
+  'request_decided',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

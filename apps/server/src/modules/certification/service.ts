@@ -13,6 +13,7 @@ import type { Db } from '../../db/database';
 import type { CertificationRecordRow } from '../../db/schema-certification';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { createStarterKitShipment } from '../inventory/service';
 import { deliverMail, queueMail } from '../mail/queue';
 import { getOnboardingChecklist } from '../portal/service';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
@@ -112,8 +113,8 @@ interface Actor {
 }
 
 /**
- * One change of the record, in one transaction with its history entry, the trainer's change log (an admin's) and
- * the e-mail that tells the trainer. `decide` reads the locked record and returns the new state, or throws.
+ * One change of the record, in one transaction with its history entry, the trainer's change log (an admin's), the
+ * e-mail that tells the trainer and, on issue, the starter kit's shipment (decision record 0017). `decide` reads the locked record and returns the new state, or throws.
  */
 async function changeRecord(
   deps: AppDeps,
@@ -133,6 +134,8 @@ async function changeRecord(
     const record = await lockRecord(trx, trainerId);
     const next = await decide(record, brandDay(now));
     await saveRecord(trx, { trainerId, ...next }, now);
+    // A newly certified trainer's starter kit waits to be packed from the moment the certificate exists.
+    if (action === 'issued') await createStarterKitShipment(trx, trainerId, now);
     const fromStatus = record?.status ?? 'in_training';
     await insertHistory(trx, {
       trainerId,
