@@ -113,8 +113,7 @@ export function ReplacementForm({ trainerId, items, onClose }: ReplacementFormPr
             onChange={(e) => setReason(e.currentTarget.value)}
             error={errors.reason}
             maxLength={1000}
-            autosize
-            minRows={3}
+            rows={3}
             required
           />
           <FileInput
