@@ -3,6 +3,7 @@ import { type AccountingTotals, formatCents, monthLabel } from '@soulpunch/share
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { ScrollTable } from '@/components/scroll-table';
 import { getErrorMessage } from '@/lib/api-client';
 import { monthsCsvUrl, useAccounting, YEARS_CSV_URL } from '../api/insights';
 
@@ -39,7 +40,7 @@ function TotalsTable({
     </>
   );
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ScrollTable minWidth={860} label={caption}>
       <Table striped>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -63,7 +64,7 @@ function TotalsTable({
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

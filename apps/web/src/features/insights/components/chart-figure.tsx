@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import { ScrollTable } from '@/components/scroll-table';
 
 export interface ChartTable {
   columns: string[];
@@ -22,35 +23,33 @@ export function ChartFigure({ title, description, chart, table, csvUrl }: ChartF
   const titleId = useId();
   const tableId = useId();
   const numbers = (
-    <Table.ScrollContainer minWidth={Math.max(320, table.columns.length * 110)}>
-      <Table striped id={tableId}>
-        <Table.Caption>{title}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {table.columns.map((c) => (
-              <Table.Th key={c} scope="col">
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map((row) => (
-            <Table.Tr key={row.key}>
-              {row.cells.map((cell, i) =>
-                i === 0 ? (
-                  <Table.Th key={table.columns[i]} scope="row">
-                    {cell}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={table.columns[i]}>{cell}</Table.Td>
-                ),
-              )}
-            </Table.Tr>
+    <Table striped id={tableId}>
+      <Table.Caption>{title}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {table.columns.map((c) => (
+            <Table.Th key={c} scope="col">
+              {c}
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map((row) => (
+          <Table.Tr key={row.key}>
+            {row.cells.map((cell, i) =>
+              i === 0 ? (
+                <Table.Th key={table.columns[i]} scope="row">
+                  {cell}
+                </Table.Th>
+              ) : (
+                <Table.Td key={table.columns[i]}>{cell}</Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
@@ -62,7 +61,14 @@ export function ChartFigure({ title, description, chart, table, csvUrl }: ChartF
           {description}
         </Text>
         <div aria-hidden="true">{chart}</div>
-        {showTable ? numbers : <VisuallyHidden>{numbers}</VisuallyHidden>}
+        {/* Hidden, the table is read as it is; shown, it scrolls inside its box on a phone. */}
+        {showTable ? (
+          <ScrollTable minWidth={Math.max(320, table.columns.length * 110)} label={title}>
+            {numbers}
+          </ScrollTable>
+        ) : (
+          <VisuallyHidden>{numbers}</VisuallyHidden>
+        )}
         <Group gap="md">
           <Button
             variant="subtle"

@@ -14,6 +14,7 @@ import {
 import { type InventoryItem, ITEM_KIND_LABELS } from '@soulpunch/shared';
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ScrollTable } from '@/components/scroll-table';
 import { getErrorMessage } from '@/lib/api-client';
 import { useInventory } from '../api/inventory';
 import { AdjustStockModal } from './adjust-stock-modal';
@@ -96,7 +97,7 @@ export function ItemsPanel() {
         <Text c="gray.7">No items yet. Add the equipment and materials you ship to trainers.</Text>
       )}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={680}>
+        <ScrollTable minWidth={680} label={'Items'}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -116,7 +117,7 @@ export function ItemsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {dialog?.kind === 'add' && <ItemFormModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <ItemFormModal item={dialog.item} onClose={() => setDialog(null)} />}

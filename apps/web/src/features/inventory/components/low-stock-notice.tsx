@@ -35,7 +35,7 @@ export function LowStockNotice() {
             .
           </Text>
         )}
-        <Anchor component={Link} to="/admin/inventory" size="sm" underline="always">
+        <Anchor component={Link} to="/admin/inventory" size="sm" underline="always" c="gray.9" fw={600}>
           Open Inventory
         </Anchor>
       </Stack>

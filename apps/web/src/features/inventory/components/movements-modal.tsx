@@ -1,5 +1,6 @@
 import { Alert, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import type { InventoryItem, StockMovement } from '@soulpunch/shared';
+import { ScrollTable } from '@/components/scroll-table';
 import { getErrorMessage } from '@/lib/api-client';
 import { useMovements } from '../api/inventory';
 import { stamp } from '../labels';
@@ -30,7 +31,7 @@ export function MovementsModal({ item, onClose }: { item: InventoryItem; onClose
         )}
         {movements.data?.length === 0 && <Text c="gray.7">No stock has moved yet.</Text>}
         {movements.data && movements.data.length > 0 && (
-          <Table.ScrollContainer minWidth={520}>
+          <ScrollTable minWidth={520} label={`Stock history of ${item.name}`}>
             <Table striped>
               <Table.Caption>The latest 100 changes, newest first.</Table.Caption>
               <Table.Thead>
@@ -60,7 +61,7 @@ export function MovementsModal({ item, onClose }: { item: InventoryItem; onClose
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Modal>

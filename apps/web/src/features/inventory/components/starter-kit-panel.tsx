@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { MAX_KIT_QUANTITY } from '@soulpunch/shared';
 import { useState } from 'react';
+import { ScrollTable } from '@/components/scroll-table';
 import { getErrorMessage } from '@/lib/api-client';
 import { useInventory, useSaveStarterKit, useStarterKit } from '../api/inventory';
 
@@ -100,7 +101,7 @@ export function StarterKitPanel() {
             {kit.data.items.length === 0 ? (
               <Text>The kit is empty: no kit is made when a certificate is issued.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
+              <ScrollTable minWidth={360} label={'The starter kit'}>
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
@@ -119,7 +120,7 @@ export function StarterKitPanel() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
             <Group>
               <Button variant="light" onClick={startEditing}>

@@ -124,6 +124,7 @@ export function ReplacementForm({ trainerId, items, onClose }: ReplacementFormPr
             onChange={choosePhoto}
             error={errors.photo}
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the photo' }}
           />
           {send.isError && Object.keys(serverFieldErrors(send.error)).length === 0 && (
             <Alert color="red" role="alert">
