@@ -36,6 +36,8 @@ import { classRoutes } from './modules/classes/routes';
 import { devRoutes } from './modules/dev/routes';
 import { directoryRoutes, usePublicDirectoryCache } from './modules/directory/routes';
 import { documentJobs, documentRoutes } from './modules/documents/routes';
+import { insightRoutes } from './modules/insights/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { mailJobs } from './modules/mail/queue';
 import { paymentJobs, paymentRoutes } from './modules/payments/routes';
@@ -202,6 +204,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(paymentRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(certificationRoutes, deps);
+  await app.register(inventoryRoutes, deps);
+  await app.register(insightRoutes, deps);
   await app.register(assistantRoutes, deps);
   await app.register(resourceAdminRoutes, deps);
   await app.register(reviewRoutes, deps);

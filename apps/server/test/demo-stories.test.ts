@@ -311,3 +311,32 @@ describe('the demo calendar', () => {
     expect(mine.openSlots.length).toBe(6);
   });
 });
+
+describe('the demo inventory', () => {
+  it('ships a starter kit to every certified trainer, leaves the newest to pack, and shows low stock', async () => {
+    const certified = trainers.filter((tr) => signedAll(tr.id));
+    const shipments = await get<
+      Array<{ trainerId: number; kind: string; status: string; trackingNumber: string | null }>
+    >('/api/admin/shipments', admin);
+    const kits = shipments.filter((s) => s.kind === 'starter_kit');
+    expect(new Set(kits.map((k) => k.trainerId))).toEqual(new Set(certified.map((tr) => tr.id)));
+    expect(kits.filter((k) => k.status === 'to_pack')).toHaveLength(2);
+    for (const kit of kits.filter((k) => k.status !== 'to_pack')) expect(kit.trackingNumber).toBeTruthy();
+    expect(kits.some((k) => k.status === 'delivered')).toBe(true);
+
+    const { items } = await get<{ items: Array<{ sku: string; stock: number; lowStock: boolean }> }>(
+      '/api/admin/inventory',
+      admin,
+    );
+    expect(items.length).toBeGreaterThanOrEqual(7);
+    expect(items.every((i) => i.stock >= 0)).toBe(true);
+    expect(items.some((i) => i.lowStock)).toBe(true);
+
+    const requests = await get<Array<{ status: string; shipmentId: number | null }>>(
+      '/api/admin/replacement-requests',
+      admin,
+    );
+    expect(requests.map((r) => r.status).sort()).toEqual(['approved', 'declined', 'pending']);
+    expect(shipments.some((s) => s.kind === 'replacement' && s.status === 'shipped')).toBe(true);
+  });
+});

@@ -27,6 +27,8 @@ let app: FastifyInstance;
 let fixtures: Fixtures;
 let address: AddressInfo;
 let subjects: { a: Subject; lapsed: Subject };
+/** The inventory item trainers ask to have replaced (and the starter kit holds). */
+let inventoryItemId: number;
 const emails: Record<Exclude<Role, 'signedOut'>, string> = {
   trainerA: 'avery@example.com',
   trainerB: 'blake@example.com',
@@ -41,7 +43,12 @@ const call = (role: Role, options: InjectOptions) => {
   return app.inject(cookie ? withCookie(cookie, withOrigin) : withOrigin);
 };
 
-async function json<T>(role: Role, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
+async function json<T>(
+  role: Role,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+): Promise<T> {
   const res = await call(role, {
     method,
     url,
@@ -101,6 +108,16 @@ async function subjectFor(
   const answer = await json<{ questionId: number }>(role, 'POST', '/api/chatbot', {
     question: 'Where do I find the curriculum?',
   });
+  const replacement = await json<{ id: number }>(
+    role,
+    'POST',
+    `/api/trainers/${trainerId}/replacement-requests`,
+    {
+      itemId: inventoryItemId,
+      quantity: 1,
+      reason: 'The strap tore during a class.',
+    },
+  );
   return {
     trainerId,
     email,
@@ -110,6 +127,7 @@ async function subjectFor(
     name: open.trainerName,
     signedDocumentId,
     questionId: answer.questionId,
+    replacementRequestId: replacement.id,
   };
 }
 
@@ -167,6 +185,19 @@ beforeAll(async () => {
   }
   const aSigned = await signEverything('trainerA', aId);
   const lapsedSigned = await signEverything('lapsed', lapsedId);
+  // The starter kit the certificates issued below bring (decision record 0017): A's is the shipment the admin ships.
+  inventoryItemId = (
+    await json<{ id: number }>('admin', 'POST', '/api/admin/inventory/items', {
+      kind: 'equipment',
+      name: 'Focus mitts',
+      sku: 'MITT-01',
+      reorderThreshold: 2,
+      stock: 50,
+    })
+  ).id;
+  await json('admin', 'PUT', '/api/admin/inventory/starter-kit', {
+    items: [{ itemId: inventoryItemId, quantity: 2 }],
+  });
   // Both attended a training session and were issued their certificate: trainers in good standing.
   for (const id of [aId, lapsedId]) {
     await app.db
@@ -255,6 +286,17 @@ beforeAll(async () => {
 
   let counter = 0;
   const calendar = await calendarFixtures(deps);
+  const [kit] = await json<Array<{ id: number }>>('admin', 'GET', `/api/trainers/${aId}/shipments`);
+  const waiting = await json<{ id: number }>(
+    'trainerB',
+    'POST',
+    `/api/trainers/${b.trainerId}/replacement-requests`,
+    {
+      itemId: inventoryItemId,
+      quantity: 1,
+      reason: 'Lost the left mitt at a seminar.',
+    },
+  );
   fixtures = {
     calendar,
     resourceId: resources.resources[0]?.id ?? 0,
@@ -270,6 +312,7 @@ beforeAll(async () => {
     pdf: pdf.rawPayload,
     picture,
     uniqueEmail: (label) => `${label}-${++counter}@example.com`,
+    inventory: { itemId: inventoryItemId, shipmentId: kit?.id ?? 0, requestId: waiting.id },
   };
 }, 300_000);
 afterAll(() => t?.close());

@@ -27,6 +27,8 @@ export interface Subject {
   name: string;
   signedDocumentId: number;
   questionId: number;
+  /** A replacement request the trainer made (decision record 0017). */
+  replacementRequestId: number;
 }
 
 export interface Fixtures {
@@ -57,6 +59,8 @@ export interface Fixtures {
     eventId: number;
     feedToken: string;
   };
+  /** An item (in the starter kit), trainer A's starter kit shipment, and trainer B's request waiting for review. */
+  inventory: { itemId: number; shipmentId: number; requestId: number };
 }
 
 export interface CallSpec {
@@ -202,6 +206,9 @@ const insurancePolicy = () => ({
   policyNumber: 'NXT-2041-77',
   expiresOn: new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10),
 });
+
+const inventoryItem = () => ({ kind: 'equipment', name: 'Focus mitts', sku: 'MITT-01', reorderThreshold: 2 });
+const note = () => ({ note: 'Checked the photo with the trainer' });
 
 export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/health': everyone(),
@@ -488,6 +495,46 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     .or(400)
     .send((f) => ({ slotId: f.calendar.moveSlotId })),
   'POST /api/calendar/bookings/:id/cancel': own().except('lapsed', 403).or(409),
+  // Inventory and shipping (decision record 0017): admins keep the shelf, the kit and the shipments; a trainer sees
+  // their own shipments and asks for replacements (an admin may, for them); an admin decides each request once.
+  'GET /api/admin/inventory': adminOnly(),
+  'POST /api/admin/inventory/items': adminOnly().send(() => ({
+    ...inventoryItem(),
+    sku: 'PAD-01',
+    stock: 5,
+  })),
+  'PUT /api/admin/inventory/items/:id': adminOnly().send(inventoryItem),
+  'POST /api/admin/inventory/items/:id/adjustments': adminOnly().send(() => ({ change: 5, ...reason() })),
+  'GET /api/admin/inventory/items/:id/movements': adminOnly(),
+  'GET /api/admin/inventory/starter-kit': adminOnly(),
+  'PUT /api/admin/inventory/starter-kit': adminOnly().send((f) => ({
+    items: [{ itemId: f.inventory.itemId, quantity: 1 }],
+  })),
+  'GET /api/admin/shipments': adminOnly(),
+  // Shipped once; delivered once it has shipped (409 before, whichever the matrix calls first).
+  'POST /api/admin/shipments/:id/ship': adminOnly()
+    .or(409)
+    .send(() => ({ carrier: 'usps', trackingNumber: '9400 1000 0000 0000 0000 00' })),
+  'POST /api/admin/shipments/:id/deliver': adminOnly().or(409),
+  'GET /api/admin/replacement-requests': adminOnly(),
+  'POST /api/admin/replacement-requests/:id/approve': adminOnly().or(409).send(note),
+  'POST /api/admin/replacement-requests/:id/decline': adminOnly().or(409).send(note),
+  'GET /api/trainers/:id/shipments': own(),
+  'GET /api/trainers/:id/replacement-requests': own(),
+  'POST /api/trainers/:id/replacement-requests': own().send((f) => ({
+    itemId: f.inventory.itemId,
+    quantity: 1,
+    reason: 'The strap tore during a class.',
+  })),
+  'POST /api/trainers/:id/replacement-requests/:requestId/photo': own().sendRaw(multipartPng),
+  // No photo until the upload above has run: 404 past the access check.
+  'GET /api/trainers/:id/replacement-requests/:requestId/photo': own().or(404),
+  // Insights and the accounting report, with their CSV files.
+  'GET /api/admin/insights': adminOnly(),
+  'GET /api/admin/insights/:chart.csv': adminOnly(),
+  'GET /api/admin/accounting': adminOnly(),
+  'GET /api/admin/accounting/months.csv': adminOnly(),
+  'GET /api/admin/accounting/years.csv': adminOnly(),
   // Development only, and only to this machine (the tests' requests come from 127.0.0.1).
   'GET /api/dev/mailbox': everyone(),
 };
@@ -513,6 +560,8 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     if (name === 'token') return f.calendar.feedToken;
     if (name === 'number') return 'SP-0000-0000-0000-0000';
     if (name === 'thumbprint') return 'no-such-key';
+    if (name === 'requestId') return s.replacementRequestId;
+    if (name === 'chart') return 'revenue';
     const calendar = calendarRecord(pattern, f);
     if (calendar !== undefined) return calendar;
     // :id
@@ -528,6 +577,9 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     if (pattern.startsWith('/api/admin/assistant/questions/')) return s.questionId;
     if (pattern.startsWith('/api/admin/resources/') || pattern.startsWith('/api/resources/'))
       return f.resourceId;
+    if (pattern.startsWith('/api/admin/inventory/items/')) return f.inventory.itemId;
+    if (pattern.startsWith('/api/admin/shipments/')) return f.inventory.shipmentId;
+    if (pattern.startsWith('/api/admin/replacement-requests/')) return f.inventory.requestId;
     throw new Error(`No record for :${name} in ${route}: say which in urlFor`);
   };
   return pattern

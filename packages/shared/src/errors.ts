@@ -109,6 +109,13 @@ export const ERROR_CODES = [
   // Proof of certification: the verify page and the downloads (decision record 0015)
   'certificate_not_found',
   'certificate_not_valid',
+  // Inventory, shipments and replacement requests
+  'sku_taken',
+  'unknown_item',
+  'insufficient_stock',
+  'shipment_not_to_pack',
+  'shipment_not_shipped',
+  'request_decided',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

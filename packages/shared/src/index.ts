@@ -14,6 +14,8 @@ export * from './errors';
 export * from './icalendar';
 // Kept apart from the schemas, so pages that only show pictures do not load zod.
 export * from './image-url';
+export * from './insights';
+export * from './inventory';
 export * from './legal';
 // Kept apart from the schemas too: the directory's first download decodes the map's feed.
 export * from './map-feed';
@@ -26,3 +28,4 @@ export * from './progress';
 export * from './resources';
 export * from './reviews';
 export * from './trainers';
+export * from './us-states';

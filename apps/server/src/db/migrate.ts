@@ -25,6 +25,7 @@ import * as certificationRecord from './migrations/0021-certification-record';
 import * as insurancePolicies from './migrations/0022-insurance-policies';
 import * as credentialSigningKeys from './migrations/0023-credential-signing-keys';
 import * as renewalFeeAndSessions from './migrations/0024-renewal-fee-and-sessions';
+import * as inventoryAndShipments from './migrations/0026-inventory-and-shipments';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0022-insurance-policies': insurancePolicies,
   '0023-credential-signing-keys': credentialSigningKeys,
   '0024-renewal-fee-and-sessions': renewalFeeAndSessions,
+  '0026-inventory-and-shipments': inventoryAndShipments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ import type { AssistantTables } from './schema-assistant';
 import type { CalendarTables } from './schema-calendar';
 import type { CertificationTables } from './schema-certification';
 import type { DocumentTables } from './schema-documents';
+import type { InventoryTables } from './schema-inventory';
 import type { PaymentTables } from './schema-payments';
 import type { ReviewTables } from './schema-reviews';
 
@@ -289,7 +290,7 @@ export interface ClassRegistrationsTable {
 /**
  * The enrolment and payment tables live in schema-payments.ts, the signing tables in schema-documents.ts, the
  * admin Calendar's in schema-calendar.ts, the reviews in schema-reviews.ts, the certification record and insurance in
- * schema-certification.ts.
+ * schema-certification.ts, inventory and shipments in schema-inventory.ts.
  */
 export interface Database
   extends PaymentTables,
@@ -297,7 +298,8 @@ export interface Database
     AssistantTables,
     CalendarTables,
     ReviewTables,
-    CertificationTables {
+    CertificationTables,
+    InventoryTables {
   users: UsersTable;
   userRoles: UserRolesTable;
   sessions: SessionsTable;

@@ -27,6 +27,7 @@ import { sendReviewLinks } from '../modules/reviews/service';
 import { DEMO_CITIES } from './cities';
 import { tellCalendarStories } from './demo-calendar';
 import { DEFAULT_DEMO_TRAINER_COUNT } from './demo-count';
+import { stockDemoInventory, tellDemoShipments } from './demo-inventory';
 import { tellReviewStories } from './demo-reviews';
 import { type LoadedDemoTrainer, linkResourcesToGuides, tellDemoStories } from './demo-stories';
 
@@ -580,13 +581,16 @@ function loadInOneTransaction(deps: AppDeps): Promise<boolean> {
     const loaded = await insertDemoData(db, deps.config.demoTrainers, {
       storiesFor: DEFAULT_DEMO_TRAINER_COUNT,
     });
-    // Only the demo's own trainers live their stories: at a generated count the rest are loaded as they end up.
-    await tellDemoStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT));
     const admin = await db
       .selectFrom('users')
       .select('id')
       .where('email', '=', DEMO_ADMIN.email)
       .executeTakeFirstOrThrow();
+    // The shelf and the starter kit exist before the stories issue certificates: each brings a kit to pack.
+    await stockDemoInventory({ ...deps, db }, admin.id);
+    // Only the demo's own trainers live their stories: at a generated count the rest are loaded as they end up.
+    await tellDemoStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT));
+    await tellDemoShipments({ ...deps, db }, admin.id);
     await linkResourcesToGuides({ ...deps, db }, admin.id);
     await tellReviewStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT), admin.id);
     await tellCalendarStories({ ...deps, db }, loaded.slice(0, DEFAULT_DEMO_TRAINER_COUNT), admin.id);

@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
             ...signedInPage(documents.templates, (m) => <m.DocumentTemplatesPage />),
           },
           { path: 'calendar', ...signedInPage(admin.calendar, (m) => <m.AdminCalendarPage />) },
-          { path: 'inventory', ...signedInPage(admin.placeholders, (m) => <m.InventoryPage />) },
+          { path: 'inventory', ...signedInPage(admin.inventory, (m) => <m.InventoryPage />) },
           { path: 'settings', ...signedInPage(admin.settings, (m) => <m.SettingsPage />) },
           { path: 'payment-events', ...signedInPage(payments.events, (m) => <m.PaymentEventsPage />) },
           { path: 'reviews', ...signedInPage(admin.reviews, (m) => <m.AdminReviewsPage />) },

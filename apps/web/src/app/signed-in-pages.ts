@@ -7,7 +7,7 @@ export const admin = {
   trainerList: () => import('@/features/admin/components/trainer-list/trainer-list-page'),
   trainerDetail: () => import('@/features/admin/components/trainer-detail/trainer-detail-page'),
   settings: () => import('@/features/admin/components/settings/settings-page'),
-  placeholders: () => import('@/features/admin/components/placeholder-pages'),
+  inventory: () => import('@/features/inventory/components/inventory-page'),
   calendar: () => import('@/features/calendar/components/admin-calendar-page'),
   reviews: () => import('@/features/reviews/components/admin-reviews-page'),
 };

@@ -23,10 +23,10 @@ export function pending(): Promise<Response> {
 
 /**
  * The side panels every trainer screen carries (payment plan, documents, directory standing, certificate and
- * insurance, reviews, the Calendar's sessions and consultations), Settings' renewal requirements and the /test
- * page's provider check. Unless a test names them, they answer as for a trainer with nothing pending: no plan, no
- * documents, listed, in training, no policy, no reviews; the default renewal requirement; the test provider active.
- * Tests of those panels give their own answers.
+ * insurance, reviews, shipments, the Calendar's sessions and consultations), Settings' renewal requirements, the
+ * admin dashboard's inventory notice and the /test page's provider check. Unless a test names them, they answer as
+ * for a trainer with nothing pending: no plan, no documents, listed, in training, no policy, no reviews, nothing
+ * shipped; the default renewal requirement; the test provider active. Tests of those panels give their own answers.
  */
 function companionAnswer(method: string, url: string): Response | undefined {
   if (method !== 'GET') return undefined;
@@ -42,6 +42,16 @@ function companionAnswer(method: string, url: string): Response | undefined {
       updatedAt: null,
     });
   }
+  // The dashboard's inventory notice and the portal's shipments card: nothing low, waiting or shipped.
+  if (url === '/api/admin/inventory') return json({ items: [] });
+  if (
+    url === '/api/admin/shipments?status=to_pack' ||
+    url === '/api/admin/replacement-requests?status=pending'
+  ) {
+    return json([]);
+  }
+  if (/^\/api\/trainers\/\d+\/shipments$/.test(url)) return json([]);
+  if (/^\/api\/trainers\/\d+\/replacement-requests$/.test(url)) return json({ items: [], requests: [] });
   const match =
     /^\/api\/trainers\/\d+\/(payments|documents|standing|certification-record|insurance|reviews)$/.exec(url);
   if (match?.[1] === 'documents') return json([]);

@@ -4,6 +4,7 @@ import type { CertificationRecordRow } from '../../db/schema-certification';
 import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { createStarterKitShipment } from '../inventory/service';
 import { queueMail } from '../mail/queue';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
 import { brandDay } from './dates';
@@ -29,7 +30,7 @@ export const revoked = () =>
 
 /**
  * One change of the record inside the caller's transaction, with its history entry, the trainer's change log (an
- * admin's) and the e-mail that tells the trainer (queued: the caller delivers the returned ids after commit).
+ * admin's), on issue the starter kit's shipment, and the e-mail that tells the trainer (queued: the caller delivers the returned ids after commit).
  * `decide` reads the locked record and returns the new state, or throws.
  */
 export async function applyRecordChange(
@@ -47,6 +48,8 @@ export async function applyRecordChange(
   const record = await lockRecord(trx, trainerId);
   const next = await decide(record, brandDay(now));
   await saveRecord(trx, { trainerId, ...next }, now);
+  // A newly certified trainer's starter kit waits to be packed from the moment the certificate exists (0017).
+  if (action === 'issued') await createStarterKitShipment(trx, trainerId, now);
   const fromStatus = record?.status ?? 'in_training';
   await insertHistory(trx, {
     trainerId,

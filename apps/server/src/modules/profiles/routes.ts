@@ -24,8 +24,11 @@ const profileParams = z.strictObject({ trainerId: trainerIdParams.shape.id });
 export const MALFORMED_UPLOAD_MESSAGE =
   'The upload could not be read (the form data was cut short or malformed). Please choose the picture again.';
 
-/** Reads the one file of a picture upload; a body the multipart parser cannot read is the sender's fault (400). */
-async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
+/**
+ * Reads the one file of a picture upload (a replacement request's photo too); a body the multipart parser cannot
+ * read is the sender's fault (400).
+ */
+export async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError(400, 'invalid_image', PICTURE_MESSAGES.missing);
   try {
     const file = await request.file();

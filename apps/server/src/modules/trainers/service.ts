@@ -16,6 +16,7 @@ import type { Db } from '../../db/database';
 import type { FieldChange } from '../../db/schema';
 import type { Trx } from '../../db/types';
 import { badRequest, notFound } from '../../lib/app-error';
+import { csvCell } from '../../lib/csv';
 import { listAllDocuments } from '../documents/service';
 import type { Mailer } from '../mail/mailer';
 import { emailChangedNotice } from '../mail/templates';
@@ -358,13 +359,8 @@ const CSV_COLUMNS = [
   'band',
 ] as const;
 
-/** Quotes every cell, and defuses values a spreadsheet would run as a formula. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  // Also after leading spaces, and the full-width signs some spreadsheets read as the same operators.
-  if (/^[\s\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
+/** Quotes every cell (numbers too, as the export always has), defused like any CSV the app writes (lib/csv.ts). */
+const quotedCell = (value: unknown) => csvCell(value === null || value === undefined ? '' : String(value));
 
 export function trainersCsv(items: TrainerListItem[]): string {
   const lines = [CSV_COLUMNS.join(',')];
@@ -374,7 +370,7 @@ export function trainersCsv(items: TrainerListItem[]): string {
       ...t.trainingEngagement,
       band: progressBand(t.trainingEngagement.overall),
     };
-    lines.push(CSV_COLUMNS.map((c) => csvCell(record[c])).join(','));
+    lines.push(CSV_COLUMNS.map((c) => quotedCell(record[c])).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

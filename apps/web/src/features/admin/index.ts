@@ -1,5 +1,4 @@
 export { DashboardPage } from './components/dashboard/dashboard-page';
-export { InventoryPage } from './components/placeholder-pages';
 export { SettingsPage } from './components/settings/settings-page';
 export { TrainerDetailPage } from './components/trainer-detail/trainer-detail-page';
 export { TrainerListPage } from './components/trainer-list/trainer-list-page';

@@ -3,6 +3,7 @@ import { ErrorView } from '@/components/error-view';
 import { AssistantCard } from '@/features/assistant';
 import { CertificationStatusCard, InsuranceCard } from '@/features/certification';
 import { DocumentsNotice } from '@/features/documents';
+import { ShipmentsCard } from '@/features/inventory';
 import { PaymentBanner, ResourcesPaused } from '@/features/payments';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useResources } from '../api/get-resources';
@@ -51,6 +52,7 @@ function TrainerHome({ trainer }: { trainer: TrainerSummary }) {
             )}
             <CertificationCard profile={data} />
             <InsuranceCard trainerId={trainer.id} />
+            <ShipmentsCard trainerId={trainer.id} />
           </Stack>
         </Grid.Col>
       </Grid>

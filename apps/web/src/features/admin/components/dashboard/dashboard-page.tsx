@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   type DashboardStats,
   DOCUMENT_TYPES,
@@ -8,9 +8,11 @@ import {
   type TrainerAwaitingDocuments,
 } from '@soulpunch/shared';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { InsightsSection } from '@/features/insights';
+import { LowStockNotice } from '@/features/inventory';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDashboardStats } from '../../api/get-dashboard-stats';
@@ -221,10 +223,30 @@ function Overview({ stats }: { stats: DashboardStats }) {
   );
 }
 
-/** The admin landing (architecture decision 2): counts, the onboarding funnel and pending documents. */
+function OverviewTab() {
+  const stats = useDashboardStats();
+  return stats.isPending ? (
+    <PageLoader label="Loading dashboard" fill />
+  ) : stats.isError ? (
+    <ErrorView
+      order={2}
+      title="Error Loading Data"
+      message={getErrorMessage(stats.error)}
+      actions={<Button onClick={() => stats.refetch()}>Try Again</Button>}
+    />
+  ) : (
+    <Overview stats={stats.data} />
+  );
+}
+
+/**
+ * The admin landing (architecture decision 2): counts, the onboarding funnel and pending documents, the inventory's
+ * notice, and the Insights tab's trends (decision record 0017; its charts load with the tab).
+ */
 export function DashboardPage() {
   useDocumentTitle('Dashboard | Soul Punch Admin');
-  const stats = useDashboardStats();
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'insights' ? 'insights' : 'overview';
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="baseline" gap="sm">
@@ -239,18 +261,23 @@ export function DashboardPage() {
           </Anchor>
         </Group>
       </Group>
-      {stats.isPending ? (
-        <PageLoader label="Loading dashboard" fill />
-      ) : stats.isError ? (
-        <ErrorView
-          order={2}
-          title="Error Loading Data"
-          message={getErrorMessage(stats.error)}
-          actions={<Button onClick={() => stats.refetch()}>Try Again</Button>}
-        />
-      ) : (
-        <Overview stats={stats.data} />
-      )}
+      <LowStockNotice />
+      <Tabs
+        value={view}
+        onChange={(value) => setParams(value === 'insights' ? { view: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="insights">Insights</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="lg">
+          <OverviewTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="insights" pt="lg">
+          <InsightsSection />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
