@@ -8,7 +8,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
 import { createRequiredDocuments, runDocumentSchedule } from '../src/modules/documents/service';
-import { appDeps, buildTestApp, FRESH_WITHIN, latestMailTo, seedCast, type TestApp, withCookie } from './helper';
+import {
+  appDeps,
+  buildTestApp,
+  FRESH_WITHIN,
+  latestMailTo,
+  seedCast,
+  type TestApp,
+  withCookie,
+} from './helper';
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -180,15 +180,19 @@ describe('flex plan events in any order', () => {
         ),
     ],
     { numRuns: 25, seed: 20261122 },
-  )('gives the same ledger and final state', async (order) => {
-    const ref = `enr_run_${++run}`;
-    await newEnrolment(ref);
-    const events = flexEvents(ref);
-    await deliverAll(order.map((index) => events[index] as object));
-    const state = await finalState(ref);
-    const normalise = (s: typeof state) =>
-      JSON.parse(JSON.stringify(s).replaceAll(ref, 'REF').replaceAll('enr_reference', 'REF'));
-    expect(normalise(state)).toEqual(normalise(reference));
-    // 25 orders of nine webhook deliveries: a few seconds alone, more on a loaded machine.
-  }, 120_000);
+  )(
+    'gives the same ledger and final state',
+    async (order) => {
+      const ref = `enr_run_${++run}`;
+      await newEnrolment(ref);
+      const events = flexEvents(ref);
+      await deliverAll(order.map((index) => events[index] as object));
+      const state = await finalState(ref);
+      const normalise = (s: typeof state) =>
+        JSON.parse(JSON.stringify(s).replaceAll(ref, 'REF').replaceAll('enr_reference', 'REF'));
+      expect(normalise(state)).toEqual(normalise(reference));
+      // 25 orders of nine webhook deliveries: a few seconds alone, more on a loaded machine.
+    },
+    120_000,
+  );
 });
