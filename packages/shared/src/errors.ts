@@ -103,6 +103,10 @@ export const ERROR_CODES = [
   'invalid_insurance_file',
   'insurance_expired',
   'already_accepted',
+  // Settings: staff, branding
+  'read_only',
+  'low_contrast',
+  'invalid_logo',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

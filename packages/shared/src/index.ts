@@ -23,4 +23,5 @@ export * from './profile-completion';
 export * from './progress';
 export * from './resources';
 export * from './reviews';
+export * from './settings';
 export * from './trainers';

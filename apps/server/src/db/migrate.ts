@@ -23,6 +23,7 @@ import * as adminCalendar from './migrations/0019-admin-calendar';
 import * as classReviews from './migrations/0020-class-reviews';
 import * as certificationRecord from './migrations/0021-certification-record';
 import * as insurancePolicies from './migrations/0022-insurance-policies';
+import * as settings from './migrations/0025-settings';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-class-reviews': classReviews,
   '0021-certification-record': certificationRecord,
   '0022-insurance-policies': insurancePolicies,
+  '0025-settings': settings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,8 @@ export interface EventOutcome {
   paidInstalment?: number;
   restored?: boolean;
   suspended?: string;
+  /** A chargeback opened: the admin area is told. */
+  dispute?: { amountCents: number; reason: string | null };
   /** Stripe flex checkout: the subscription to turn into the flex plan's monthly schedule. */
   scheduleSubscription?: string;
 }
@@ -251,6 +253,7 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
       const reason = reasonFor(refund);
       if (enrolment.trainerId) await suspend(enrolment.trainerId, at, reason);
       outcome.suspended = reason;
+      if (!refund) outcome.dispute = { amountCents: amount, reason: str(o.reason) };
       break;
     }
   }

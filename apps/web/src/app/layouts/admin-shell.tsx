@@ -6,6 +6,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/features/auth';
+import { pageBrand } from '@/lib/brand';
 import { useSignOut } from '../routes/use-sign-out';
 import { adminTitleFor } from '../shell-rules';
 import { AdminNavigation } from './admin-navigation';
@@ -90,7 +91,13 @@ export function AdminShell({ children, footer }: AdminShellProps) {
             size="sm"
             aria-label={navbarOpen ? 'Close navigation' : 'Open navigation'}
           />
-          <Image src="/favicon.svg" alt="" w={32} h={32} visibleFrom="xs" />
+          <Image
+            src={pageBrand().logoUrl ?? '/favicon.svg'}
+            alt=""
+            h={32}
+            w={pageBrand().logoUrl ? 'auto' : 32}
+            visibleFrom="xs"
+          />
           <Text fw={700} size="lg" truncate style={{ flex: 1, minWidth: 0 }}>
             {adminTitleFor(pathname)}
           </Text>
