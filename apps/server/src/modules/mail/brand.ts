@@ -7,8 +7,8 @@ const TEMPLATE_BUTTON_COLOR = '#c2255c';
 
 /**
  * Every e-mail in the brand (decision record 0016): the templates are written in the default brand's name, which
- * becomes the brand's; the HTML gets a header in the brand's colour (with its logo), its colour on buttons and
- * plain links, and a footer with the support address and the postal address; the text gets the same footer.
+ * becomes the brand's; the HTML gets a header in the brand's colour (with its logo), its colour on buttons, and a
+ * footer with the support address and the postal address; the text gets the same footer.
  * Applied when a message is sent, so a queued e-mail goes out in the brand of that moment.
  */
 export function brandEmail(message: MailMessage, brand: Brand, appUrl: string): MailMessage {
@@ -28,7 +28,6 @@ export function brandEmail(message: MailMessage, brand: Brand, appUrl: string): 
 <p style="font-size:12px;color:#495057;">${name} · Questions? <a href="mailto:${support}" style="color:${color};">${support}</a>${address}</p>`;
   const html = inHtml(message.html)
     .replaceAll(TEMPLATE_BUTTON_COLOR, color)
-    .replace(/<a href="([^"]*)">/g, `<a href="$1" style="color:${color};">`)
     .replace(/(<body[^>]*>)/, `$1\n${header}`)
     .replace('</body>', `${footer}\n</body>`);
   const text = [
