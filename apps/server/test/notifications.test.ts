@@ -50,7 +50,9 @@ beforeEach(async () => {
   await createUser(app, 'bea@example.com', ['admin'], 'Bea Boss');
   await createUser(app, 'sam@example.com', ['staff'], 'Sam Staff');
   await createUser(app, 'dee@example.com', ['admin'], 'Dee Deputy');
-  [bea, sam, dee] = await Promise.all(['bea', 'sam', 'dee'].map((n) => signIn(app, `${n}@example.com`)));
+  bea = await signIn(app, 'bea@example.com');
+  sam = await signIn(app, 'sam@example.com');
+  dee = await signIn(app, 'dee@example.com');
 });
 
 const call = (cookie: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
