@@ -23,13 +23,26 @@ export function pending(): Promise<Response> {
 
 /**
  * The side panels every trainer screen carries (payment plan, documents, directory standing, certificate and
- * insurance, reviews, the Calendar's sessions and consultations) and the /test page's provider check. Unless a test
+ * insurance, reviews, the Calendar's sessions and consultations, the profile's notification choices) and the /test
+ * page's provider check. Unless a test
  * names them, they answer as for a trainer with nothing pending: no plan, no documents, listed, in training, no
  * policy, no reviews; the test provider active. Tests of those panels give their own answers.
  */
 function companionAnswer(method: string, url: string): Response | undefined {
   if (method !== 'GET') return undefined;
   if (url === '/api/payments/provider') return json({ provider: 'test' });
+  // A trainer's own notification choices (the profile page): all on.
+  if (url === '/api/notification-preferences') {
+    return json({
+      staff: null,
+      trainer: {
+        class_registrations: 'immediately',
+        class_cancellations: 'immediately',
+        reminders: 'immediately',
+      },
+      digestTime: '7:00 AM Central time',
+    });
+  }
   // The portal Calendar's sessions and consultations: none published.
   if (url === '/api/trainer-calendar') return json({ sessions: [], openSlots: [], bookings: [] });
   const match =
