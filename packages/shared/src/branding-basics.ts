@@ -1,27 +1,5 @@
-// The brand as pages and e-mails show it, and the colour maths that keeps it readable. No zod here: the public
-// pages' first download reads the brand (the header's name and logo) and must not load the schemas.
-import { SUPPORT_EMAIL } from './legal/constants';
-
-/** What every page and e-mail shows of the brand. */
-export interface Brand {
-  name: string;
-  /** #rrggbb: buttons, links and the e-mail header. Its contrast against white is at least MIN_CONTRAST. */
-  primaryColor: string;
-  supportEmail: string;
-  postalAddress: string | null;
-  /** Where the uploaded logo is served (changes with each upload), or null for the built-in mark. */
-  logoUrl: string | null;
-}
-
-/** The brand before an administrator changes it: the values the code and configuration shipped with. */
-export const DEFAULT_BRAND: Brand = {
-  name: 'Soul Punch',
-  // Mantine's blue, shade 8: the theme's primary colour (apps/web/src/app/theme.ts) and the built-in mark's.
-  primaryColor: '#1971c2',
-  supportEmail: SUPPORT_EMAIL,
-  postalAddress: null,
-  logoUrl: null,
-};
+// The colour maths that keeps the brand readable (WCAG 2.x contrast) and Mantine's variables for a primary colour.
+// No zod here; kept apart from brand.ts, so the pages' first download (which reads the brand) does not carry it.
 
 /** WCAG 2.1 AA for normal text: white text on the primary colour (buttons) and the colour as text on white. */
 export const MIN_CONTRAST = 4.5;

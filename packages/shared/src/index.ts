@@ -1,6 +1,8 @@
 export * from './api-answers';
 export * from './assistant';
 export * from './auth';
+// Kept apart from the schemas and the colour maths: every page's first download reads the brand.
+export * from './brand';
 export * from './calendar';
 export * from './certification';
 export * from './class-time';
