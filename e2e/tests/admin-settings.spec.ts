@@ -7,24 +7,26 @@ const ADMIN = 'admin@soulpunch.example';
 const ADMIN_NAME = 'Alex Morgan';
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
-test("Settings shows what works without 'Coming Soon', which stays on the settings still being built", async ({
+test("Settings has every planned setting built and no 'Coming Soon': accounts and integrations", async ({
   page,
 }) => {
   await signInAs(page, ADMIN);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Accounts', 'Notifications', 'Branding', 'Integrations']);
   await expect(page.getByRole('table', { name: 'Administrators' })).toContainText(ADMIN);
+  await expect(page.getByRole('region', { name: 'Staff' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Role history' })).toBeVisible();
+  await expect(page.getByText('Coming Soon')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 
-  await expect(page.getByRole('region', { name: 'Add Trainer' })).not.toContainText('Coming Soon');
-  await expect(page.getByRole('region', { name: 'Administrators' })).not.toContainText('Coming Soon');
-  const planned = page.getByRole('region', { name: 'Module In Development' });
-  await expect(planned.getByText('Coming Soon')).toBeVisible();
-  await expect(planned.getByRole('listitem')).toHaveText([
-    'Notification preferences',
-    'External integrations',
-    'Branding',
-  ]);
-  await expect(page.getByText('Coming Soon')).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(page).toHaveURL(/\?tab=integrations$/);
+  for (const provider of ['Payments', 'Mail', 'Storage', 'Assistant model']) {
+    await expect(page.getByRole('region', { name: provider })).toBeVisible();
+  }
+  await expect(page.getByRole('region', { name: 'Payments' })).toContainText('Provider: Test provider');
+  await expect(page.getByRole('region', { name: 'Storage' })).toContainText('Reachable');
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -19,15 +19,16 @@ import { migrateToLatest } from './db/migrate';
 import { databaseUnavailable } from './db/unavailable';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 import type { AppDeps } from './deps';
-import { type Clock, systemClock } from './lib/clock';
+import { adjustableClock, type Clock, systemClock } from './lib/clock';
 import { createFileStorage, type FileStorage } from './lib/file-storage';
-import { startScheduler } from './lib/scheduler';
+import { type ScheduledJob, startScheduler } from './lib/scheduler';
 import { adminRoutes } from './modules/admin/routes';
 import { seedKnowledgeBase } from './modules/assistant/knowledge';
 import { assistantRoutes } from './modules/assistant/routes';
 import { originFormUrl, useAccessRules } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpiredAuthData } from './modules/auth/service';
+import { brandingRoutes } from './modules/branding/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { calendarJobs } from './modules/calendar/service';
 import { certificationJobs } from './modules/certification/round';
@@ -37,9 +38,12 @@ import { devRoutes } from './modules/dev/routes';
 import { directoryRoutes, usePublicDirectoryCache } from './modules/directory/routes';
 import { documentJobs, documentRoutes } from './modules/documents/routes';
 import { insightRoutes } from './modules/insights/routes';
+import { integrationRoutes } from './modules/integrations/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { mailJobs } from './modules/mail/queue';
+import { notificationRoutes } from './modules/notifications/routes';
+import { notificationJobs } from './modules/notifications/service';
 import { paymentJobs, paymentRoutes } from './modules/payments/routes';
 import { resourceAdminRoutes } from './modules/portal/resources-admin';
 import { portalRoutes } from './modules/portal/routes';
@@ -169,7 +173,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const storage = options.storage ?? createFileStorage(config.storage);
-  const clock = options.clock ?? systemClock;
+  // Outside production the app's time can be moved forward by the development clock route (browser tests).
+  const devClock = !options.clock && config.env !== 'production' ? adjustableClock() : undefined;
+  const clock = options.clock ?? devClock ?? systemClock;
   const deps: AppDeps = { db, config, mailer, storage, clock };
   if (config.loadDemoData && (await loadDemoDataIfEmpty(deps))) {
     app.log.info('loaded demo data into the empty database');
@@ -209,25 +215,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(assistantRoutes, deps);
   await app.register(resourceAdminRoutes, deps);
   await app.register(reviewRoutes, deps);
-  await app.register(devRoutes, deps);
+  await app.register(notificationRoutes, deps);
+  await app.register(brandingRoutes, deps);
+  await app.register(integrationRoutes, deps);
+  const jobs: ScheduledJob[] = [
+    ...paymentJobs(deps, app),
+    ...documentJobs(deps, app.log),
+    ...mailJobs(deps, app.log),
+    ...profileJobs(deps),
+    ...calendarJobs(deps),
+    ...reviewJobs(deps),
+    ...certificationJobs(deps, app.log),
+    ...notificationJobs(deps, app.log),
+  ];
+  await app.register(devRoutes, { ...deps, devClock, jobs: () => jobs });
 
   if (options.scheduler ?? config.env !== 'test') {
     const isShared = (options.database ?? databaseTargetFor(config)).kind === 'postgres';
-    const stop = startScheduler(
-      db,
-      isShared,
-      [
-        ...paymentJobs(deps, app),
-        ...documentJobs(deps, app.log),
-        ...mailJobs(deps, app.log),
-        ...profileJobs(deps),
-        ...calendarJobs(deps),
-        ...reviewJobs(deps),
-        ...certificationJobs(deps, app.log),
-      ],
-      app.log,
-      clock,
-    );
+    const stop = startScheduler(db, isShared, jobs, app.log, clock);
     app.addHook('onClose', async () => stop());
   }
 

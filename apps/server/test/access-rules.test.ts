@@ -25,6 +25,11 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/verify',
   'POST /api/auth/logout',
   'GET /api/dev/mailbox',
+  // Development only and from this machine (404 elsewhere): moves the app's clock for the browser tests.
+  'POST /api/dev/clock',
+  // The brand as every page and e-mail shows it, and its logo.
+  'GET /api/branding',
+  'GET /api/branding/:file',
   'GET /api/pictures/:file',
   'GET /api/public-trainers',
   'GET /api/public-trainers/states',

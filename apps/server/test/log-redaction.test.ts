@@ -176,11 +176,14 @@ describe('logs with the outbox in test mode', () => {
       expect(text).not.toContain(secret);
 
     const outboxLines = log.entries().filter((entry) => entry.msg === 'e-mail kept in outbox');
+    // Kim's sign-in links, Sam's confirmation and cancellation, and Kim (the trainer) told of both.
     expect(outboxLines.map((entry) => entry.mail)).toEqual([
       { to: 'kim@example.com', subject: expect.any(String) },
       { to: 'kim@example.com', subject: expect.any(String) },
       { to: 'sam@example.com', subject: expect.any(String) },
+      { to: 'kim@example.com', subject: 'New registration: Basic Self-Defense' },
       { to: 'sam@example.com', subject: expect.any(String) },
+      { to: 'kim@example.com', subject: 'Registration cancelled: Basic Self-Defense' },
     ]);
   });
 });

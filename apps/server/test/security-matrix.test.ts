@@ -20,7 +20,15 @@ import {
   withCookie,
 } from './helper';
 import { writeSecurityReport } from './security-report';
-import { type Fixtures, ROLES, ROUTE_RULES, type Role, type Subject, urlFor } from './security-routes';
+import {
+  type Fixtures,
+  outcomeFor,
+  ROLES,
+  ROUTE_RULES,
+  type Role,
+  type Subject,
+  urlFor,
+} from './security-routes';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -34,6 +42,7 @@ const emails: Record<Exclude<Role, 'signedOut'>, string> = {
   trainerB: 'blake@example.com',
   lapsed: 'lane@example.com',
   admin: 'boss@example.com',
+  staff: 'steward@example.com',
 };
 const cookies: Partial<Record<Role, string>> = {};
 
@@ -164,17 +173,20 @@ async function enrolAndPay(
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Six callers ask one address for a sign-in link within the minute (the per-address limit is tested in auth).
+  t = await buildTestApp({ signInLinksPerEmail: 10 });
   app = t.app;
   address = await listenOnLoopback(app);
   const deps = appDeps(app, systemClock);
   await createUser(app, emails.admin, ['admin'], 'Bea Boss');
   await createUser(app, 'deputy@example.com', ['admin'], 'Dee Deputy');
+  await createUser(app, emails.staff, ['staff'], 'Stevie Steward');
+  await createUser(app, 'spare-staff@example.com', ['staff'], 'Spencer Spare');
   const b = await createUser(app, emails.trainerB, ['trainer'], 'Blake Reed');
   const aId = await enrolAndPay(emails.trainerA, 'Avery Stone', 'full', TEST_CARDS.pays);
   const lapsedId = await enrolAndPay(emails.lapsed, 'Lane Ortiz', 'flex', TEST_CARDS.failsNextInstalment);
   await app.db.updateTable('trainerProfiles').set({ publiclyListed: true }).execute();
-  for (const role of ['trainerA', 'trainerB', 'lapsed', 'admin'] as const) {
+  for (const role of ['trainerA', 'trainerB', 'lapsed', 'admin', 'staff'] as const) {
     cookies[role] = await signIn(app, emails[role]);
   }
 
@@ -277,6 +289,19 @@ beforeAll(async () => {
     'GET',
     '/api/esign-consent',
   );
+  const logo = await call('admin', {
+    method: 'POST',
+    url: '/api/admin/branding/logo',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      picture,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  const logoUrl = String(logo.json().brand.logoUrl);
   const pdf = await app.inject(
     withCookie(cookies.trainerA as string, {
       method: 'GET',
@@ -305,6 +330,8 @@ beforeAll(async () => {
     paymentId: payment.id,
     checkoutId,
     otherAdminEmail: 'deputy@example.com',
+    spareStaffEmail: 'spare-staff@example.com',
+    logoFile: logoUrl.split('/').pop() ?? '',
     certifiedTrainerId: certified.trainerId ?? 0,
     cancelToken: confirmation?.textBody.match(/\?cancel=([\w-]+)/)?.[1] ?? '',
     pictureFile: pictureUrl.split('/').pop() ?? '',
@@ -401,8 +428,9 @@ describe('route x role x ownership matrix', () => {
       if (access === 'admin') expect(rule.outcomes.trainerA, route).toBe(403);
       if (access !== 'public') expect(rule.outcomes.signedOut, route).toBe(401);
       // Refused callers first, so a call that changes something cannot hide a refusal.
+      const expectedOf = (role: Role) => outcomeFor(rule.outcomes[role], method);
       const order = [...ROLES].sort(
-        (x, y) => Number(rule.outcomes[x] === 'ok') - Number(rule.outcomes[y] === 'ok'),
+        (x, y) => Number(expectedOf(x) === 'ok') - Number(expectedOf(y) === 'ok'),
       );
       for (const role of order) {
         const subject = role === 'lapsed' && rule.lapsedOnOwnRecords ? subjects.lapsed : subjects.a;
@@ -419,7 +447,7 @@ describe('route x role x ownership matrix', () => {
           ? (res.json() as { error?: { code?: string } }).error?.code
           : undefined;
         answers[route] = { ...answers[route], [role]: res.statusCode };
-        const expected = rule.outcomes[role];
+        const expected = expectedOf(role);
         // The same call under other spellings of its address reaches the same rule, or is refused as an address
         // (400, 404). Every refused call is tried so; allowed ones only when reading (a write would happen twice).
         if (expected !== 'ok' || method === 'GET') {

@@ -3,17 +3,23 @@
  * fails when a route has no line here (or a line names a route that no longer exists), so a new route cannot ship
  * without saying who may call it.
  *
- * The five callers: a visitor without a session, trainer A calling on A's own records, trainer B calling on A's
+ * The six callers: a visitor without a session, trainer A calling on A's own records, trainer B calling on A's
  * records, a trainer whose instalment lapsed past the grace period (resources paused) calling on their own records,
- * and an admin calling on A's records. 'ok' means the call got past every access check: a 2xx answer, or one of
- * the business answers the line lists with `.or(...)` (e.g. 409 when an admin's second cancel finds it done).
+ * an admin calling on A's records, and a staff member (read-only admin area, decision record 0016) calling on A's
+ * records. 'ok' means the call got past every access check: a 2xx answer, or one of the business answers the line
+ * lists with `.or(...)` (e.g. 409 when an admin's second cancel finds it done). 'reads' (staff's, on the admin area
+ * and trainers' records): 'ok' for a read (GET), 403 for any write.
  */
 
 import { randomUUID } from 'node:crypto';
 
-export const ROLES = ['signedOut', 'trainerA', 'trainerB', 'lapsed', 'admin'] as const;
+export const ROLES = ['signedOut', 'trainerA', 'trainerB', 'lapsed', 'admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
-export type Outcome = 'ok' | 401 | 403 | 404;
+export type Outcome = 'ok' | 401 | 403 | 404 | 'reads';
+
+/** What a caller's rule means for this method: staff's 'reads' is 'ok' for a read and 403 for a write. */
+export const outcomeFor = (outcome: Outcome, method: string): Exclude<Outcome, 'reads'> =>
+  outcome === 'reads' ? (method === 'GET' || method === 'HEAD' ? 'ok' : 403) : outcome;
 
 /** The records a call is about: trainer A's, or the lapsed trainer's own. */
 export interface Subject {
@@ -38,6 +44,10 @@ export interface Fixtures {
   paymentId: number;
   checkoutId: string;
   otherAdminEmail: string;
+  /** Staff the admin's removal acts on (not the staff caller). */
+  spareStaffEmail: string;
+  /** The brand's logo file as uploaded in the setup. */
+  logoFile: string;
   /** A certified trainer the admin's certification actions (suspend, revoke...) act on, so A stays listed. */
   certifiedTrainerId: number;
   cancelToken: string;
@@ -102,19 +112,30 @@ export class RouteRule {
   }
 }
 
-const rule = (signedOut: Outcome, trainerA: Outcome, trainerB: Outcome, lapsed: Outcome, admin: Outcome) =>
-  new RouteRule({ signedOut, trainerA, trainerB, lapsed, admin });
+const rule = (
+  signedOut: Outcome,
+  trainerA: Outcome,
+  trainerB: Outcome,
+  lapsed: Outcome,
+  admin: Outcome,
+  staff: Outcome,
+) => new RouteRule({ signedOut, trainerA, trainerB, lapsed, admin, staff });
 
 /** Anyone, signed in or not. */
-export const everyone = () => rule('ok', 'ok', 'ok', 'ok', 'ok');
+export const everyone = () => rule('ok', 'ok', 'ok', 'ok', 'ok', 'ok');
 /** Any signed-in person. */
-export const signedIn = () => rule(401, 'ok', 'ok', 'ok', 'ok');
-/** A trainer's own records (and admins); another trainer is refused. A lapsed trainer still reaches their own. */
-export const own = (other: Outcome = 403) => rule(401, 'ok', other, 'ok', 'ok');
+export const signedIn = () => rule(401, 'ok', 'ok', 'ok', 'ok', 'ok');
+/**
+ * A trainer's own records (and admins; staff read them); another trainer is refused. A lapsed trainer still
+ * reaches their own.
+ */
+export const own = (other: Outcome = 403) => rule(401, 'ok', other, 'ok', 'ok', 'reads');
 /** Portal resources: any trainer, paused for a trainer whose instalment lapsed. */
-export const ownResources = () => rule(401, 'ok', 'ok', 403, 'ok');
-/** Admins only. */
-export const adminOnly = () => rule(401, 403, 403, 403, 'ok');
+export const ownResources = () => rule(401, 'ok', 'ok', 403, 'ok', 'reads');
+/** The admin area: admins; staff read it and change nothing. */
+export const adminOnly = () => rule(401, 403, 403, 403, 'ok', 'reads');
+/** A trainer's own tools (class calendar, profile form): neither an admin nor staff who are not trainers. */
+const trainersOnly = () => signedIn().except('admin', 403).except('staff', 403);
 
 const classBody = () => ({
   title: 'Street Safety Basics',
@@ -243,6 +264,28 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/admin/administrators': adminOnly(),
   'POST /api/admin/administrators': adminOnly().send((f) => ({ email: f.uniqueEmail('admin') })),
   'DELETE /api/admin/administrators/:email': adminOnly(),
+  // Settings (issue 27): the staff role and the roles' history, the brand, the integrations' state.
+  'GET /api/admin/staff': adminOnly(),
+  'POST /api/admin/staff': adminOnly().send((f) => ({ email: f.uniqueEmail('staff') })),
+  'DELETE /api/admin/staff/:email': adminOnly(),
+  'GET /api/admin/role-changes': adminOnly(),
+  // Each person's own choices: staff choose theirs too (their own e-mail, not a change to the admin area).
+  'GET /api/notification-preferences': signedIn(),
+  'PUT /api/notification-preferences': signedIn().send(() => ({})),
+  'GET /api/branding': everyone(),
+  // The admin's logo upload below replaces this file: a later spelling may find it gone.
+  'GET /api/branding/:file': everyone().or(404),
+  'GET /api/admin/branding': adminOnly(),
+  'PUT /api/admin/branding': adminOnly().send(() => ({
+    name: 'Soul Punch',
+    primaryColor: '#1971c2',
+    supportEmail: 'support@soulpunch.example',
+    postalAddress: null,
+  })),
+  'POST /api/admin/branding/logo': adminOnly().sendRaw(multipartPng),
+  'DELETE /api/admin/branding/logo': adminOnly(),
+  'GET /api/admin/integrations': adminOnly(),
+  'POST /api/admin/integrations/mail/test': adminOnly(),
   // The portal: checklist, resources (paused for the lapsed trainer; admins have no visits to record).
   'GET /api/trainers/:id/onboarding': own(),
   'PUT /api/trainers/:id/onboarding/:step': own().send(() => ({ completed: true })),
@@ -301,15 +344,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/trainers/:id/classes': own(),
   'POST /api/trainers/:id/classes': own().send(classBody),
   // The zone of a class's place: trainers only (an admin has no class calendar of their own).
-  'GET /api/classes/time-zone': signedIn().except('admin', 403),
+  'GET /api/classes/time-zone': trainersOnly(),
   'POST /api/trainers/:id/classes/payment-link': own().send(() => ({ previousLink: null })),
   'PUT /api/classes/:id': own().send(classBody),
   'POST /api/classes/:id/cancel': own().or(409),
   'GET /api/classes/:id/registrations': own(),
-  'GET /api/trainer-profile': signedIn().except('admin', 403),
-  'POST /api/trainer-profile': signedIn()
-    .except('admin', 403)
-    .send(() => ({ upcomingClasses: [] })),
+  'GET /api/trainer-profile': trainersOnly(),
+  'POST /api/trainer-profile': trainersOnly().send(() => ({ upcomingClasses: [] })),
   // Enrolment: held by the enrolment cookie, which none of these callers has (404: no enrolment in progress).
   'POST /api/enrolments': everyone().send(enrolmentDetails),
   'GET /api/enrolments/current': everyone().or(404),
@@ -429,6 +470,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/chatbot': signedIn().send(() => ({ question: 'How do I add my Stripe payment link?' })),
   'POST /api/chatbot/:questionId/feedback': own(404)
     .except('admin', 404)
+    .except('staff', 404)
     .send(() => ({ helpful: true })),
   'GET /api/admin/knowledge/articles': adminOnly(),
   'POST /api/admin/knowledge/articles': adminOnly().send(() => ({
@@ -484,11 +526,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/admin/calendar/feed': adminOnly(),
   'DELETE /api/admin/calendar/feed': adminOnly(),
   'GET /api/calendar/admin/:token.ics': everyone(),
-  'GET /api/trainer-calendar': signedIn().except('admin', 403),
-  'POST /api/calendar/sessions/:id/registration': signedIn().except('admin', 403),
-  'DELETE /api/calendar/sessions/:id/registration': signedIn().except('admin', 403),
+  'GET /api/trainer-calendar': trainersOnly(),
+  'POST /api/calendar/sessions/:id/registration': trainersOnly(),
+  'DELETE /api/calendar/sessions/:id/registration': trainersOnly(),
   // The first trainer books the open slot; the next find it taken.
-  'POST /api/calendar/slots/:id/booking': signedIn().except('admin', 403).or(409),
+  'POST /api/calendar/slots/:id/booking': trainersOnly().or(409),
   // Trainer A's booking: A moves it, then the admin's move to the same slot changes nothing (400).
   'POST /api/calendar/bookings/:id/move': own()
     .except('lapsed', 403)
@@ -537,6 +579,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/admin/accounting/years.csv': adminOnly(),
   // Development only, and only to this machine (the tests' requests come from 127.0.0.1).
   'GET /api/dev/mailbox': everyone(),
+  // Development only, never test: not there for anyone here.
+  'POST /api/dev/clock': everyone()
+    .or(404)
+    .send(() => ({ runJobs: [] })),
 };
 
 /** The matrix checks who gets past the access rules: a review that does not exist is a 404 after them. */
@@ -547,7 +593,10 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
   const [, pattern = ''] = route.split(' ');
   const value = (name: string): string | number => {
     if (name === 'trainerId') return s.trainerId;
-    if (name === 'email') return pattern.includes('administrators') ? f.otherAdminEmail : s.email;
+    if (name === 'email') {
+      if (pattern.includes('administrators')) return f.otherAdminEmail;
+      return pattern.includes('/admin/staff/') ? f.spareStaffEmail : s.email;
+    }
     if (name === 'questionId') return s.questionId;
     if (name === 'paymentId') return f.paymentId;
     if (name === 'checkoutId') return f.checkoutId;
@@ -556,7 +605,7 @@ export function urlFor(route: string, f: Fixtures, s: Subject): string {
     // A community step: a material step is refused (400) to a trainer who has not paid, whoever asks.
     if (name === 'step') return 'whatsapp_access';
     if (name === 'type') return 'nda';
-    if (name === 'file') return f.pictureFile;
+    if (name === 'file') return pattern.startsWith('/api/branding/') ? f.logoFile : f.pictureFile;
     if (name === 'token') return f.calendar.feedToken;
     if (name === 'number') return 'SP-0000-0000-0000-0000';
     if (name === 'thumbprint') return 'no-such-key';

@@ -1,6 +1,7 @@
 // The server's renderer of the public pages (built by `vite build --ssr`, loaded by the API server): the page's
 // HTML with its data, so a visitor sees trainers and classes before any JavaScript runs, and the browser then
 // hydrates the same tree (main.tsx) from the data sent along. Decision record 0007.
+import type { Brand } from '@soulpunch/shared';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,6 +11,7 @@ import { routes } from './app/router';
 import { isIslandPage } from './islands/island-pages';
 import { renderWithIslands } from './islands/render-islands';
 import { setApiFetch } from './lib/api-client';
+import { setServerBrand } from './lib/brand';
 import { createQueryClient } from './lib/query-client';
 import serverRenderedPages from './server-rendered-pages.json';
 
@@ -67,6 +69,8 @@ export interface RenderOptions {
   fetchApi: typeof fetch;
   /** True when the request carries no session cookie. */
   visitor: boolean;
+  /** The brand the page shows (its name and logo in the header, the footer's name). */
+  brand?: Brand;
 }
 
 /**
@@ -75,7 +79,7 @@ export interface RenderOptions {
  */
 export async function renderPage(
   url: URL,
-  { fetchApi, visitor }: RenderOptions,
+  { fetchApi, visitor, brand }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const pageModule = pageModuleOf(url.pathname);
   if (!pageModule) return null;
@@ -93,7 +97,11 @@ export async function renderPage(
     </StrictMode>
   );
   const islands = isIslandPage(leafRouteOf(url.pathname) ?? '');
-  const render = () => (islands ? renderWithIslands(page, url, queryClient) : renderToString(page));
+  // Set before each (synchronous) render: renders of other pages may run between this page's passes.
+  const render = () => {
+    setServerBrand(brand);
+    return islands ? renderWithIslands(page, url, queryClient) : renderToString(page);
+  };
 
   let html = render();
   for (let pass = 1; pass < MAX_PASSES; pass++) {

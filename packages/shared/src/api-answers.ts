@@ -31,3 +31,25 @@ export const devMailboxSchema = z.object({
     }),
   ),
 });
+
+/**
+ * POST /api/dev/clock (development only): moves the app's clock forward (or back to the real time) and runs the
+ * scheduled work due then, for the browser tests of time-based rules.
+ */
+export const devClockRequestSchema = z.strictObject({
+  /** Hours to move forward (at most 60 days at once); omitted with `reset`. */
+  advanceHours: z
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .optional(),
+  /** Back to the real time. */
+  reset: z.boolean().optional(),
+  /** The scheduled jobs to run at the new time (their names); every job when omitted, none when empty. */
+  runJobs: z.array(z.string().max(100)).max(50).optional(),
+});
+export const devClockAnswerSchema = z.object({
+  now: z.string(),
+  offsetHours: z.number(),
+  ran: z.array(z.string()),
+});

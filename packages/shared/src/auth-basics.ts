@@ -1,12 +1,18 @@
 // What the sign-in screens need without validating anything: kept apart from the schemas, so the login page
 // does not download zod before it can be used (shared is side-effect free; a module's schemas are not).
 
-export const ROLES = ['admin', 'trainer'] as const;
+/** 'staff' sees the whole admin area and changes nothing there (decision record 0016). */
+export const ROLES = ['admin', 'staff', 'trainer'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Where a user lands after signing in: admins on the admin dashboard, trainers on their portal. */
+/** Administrators and staff: who may see the admin area (only administrators change anything in it). */
+export function seesAdminArea(user: { roles: readonly Role[] } | null | undefined): boolean {
+  return !!user && (user.roles.includes('admin') || user.roles.includes('staff'));
+}
+
+/** Where a user lands after signing in: admins and staff on the admin dashboard, trainers on their portal. */
 export function landingPathFor(user: { roles: readonly Role[] }): string {
-  if (user.roles.includes('admin')) return '/admin';
+  if (seesAdminArea(user)) return '/admin';
   return '/trainer-portal/dashboard';
 }
 

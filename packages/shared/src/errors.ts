@@ -116,6 +116,10 @@ export const ERROR_CODES = [
   'shipment_not_to_pack',
   'shipment_not_shipped',
   'request_decided',
+  // Settings: staff, branding
+  'read_only',
+  'low_contrast',
+  'invalid_logo',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,8 @@
 export * from './api-answers';
 export * from './assistant';
 export * from './auth';
+// Kept apart from the schemas and the colour maths: every page's first download reads the brand.
+export * from './brand';
 export * from './calendar';
 // Kept apart from the schemas too: the public verify page reads a certificate's standing.
 export * from './certificate-check';
@@ -27,5 +29,6 @@ export * from './profile-completion';
 export * from './progress';
 export * from './resources';
 export * from './reviews';
+export * from './settings';
 export * from './trainers';
 export * from './us-states';

@@ -25,6 +25,7 @@ import * as certificationRecord from './migrations/0021-certification-record';
 import * as insurancePolicies from './migrations/0022-insurance-policies';
 import * as credentialSigningKeys from './migrations/0023-credential-signing-keys';
 import * as renewalFeeAndSessions from './migrations/0024-renewal-fee-and-sessions';
+import * as settings from './migrations/0025-settings';
 import * as inventoryAndShipments from './migrations/0026-inventory-and-shipments';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023-credential-signing-keys': credentialSigningKeys,
   '0024-renewal-fee-and-sessions': renewalFeeAndSessions,
   '0026-inventory-and-shipments': inventoryAndShipments,
+  '0025-settings': settings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type {
   ClassType,
   OnboardingStatus,
   PaymentStatus,
+  Role,
   SelfMarkedOnboardingStep,
 } from '@soulpunch/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -13,6 +14,7 @@ import type { DocumentTables } from './schema-documents';
 import type { InventoryTables } from './schema-inventory';
 import type { PaymentTables } from './schema-payments';
 import type { ReviewTables } from './schema-reviews';
+import type { SettingsTables } from './schema-settings';
 
 /** Table shapes as Kysely sees them (camelCase here, snake_case in SQL via CamelCasePlugin). */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -29,7 +31,7 @@ export interface UsersTable {
 
 export interface UserRolesTable {
   userId: number;
-  role: 'admin' | 'trainer';
+  role: Role;
   grantedAt: CreatedAt;
 }
 
@@ -290,7 +292,8 @@ export interface ClassRegistrationsTable {
 /**
  * The enrolment and payment tables live in schema-payments.ts, the signing tables in schema-documents.ts, the
  * admin Calendar's in schema-calendar.ts, the reviews in schema-reviews.ts, the certification record and insurance in
- * schema-certification.ts, inventory and shipments in schema-inventory.ts.
+ * schema-certification.ts, inventory and shipments in schema-inventory.ts, the settings (roles' history,
+ * notifications, brand) in schema-settings.ts.
  */
 export interface Database
   extends PaymentTables,
@@ -299,7 +302,8 @@ export interface Database
     CalendarTables,
     ReviewTables,
     CertificationTables,
-    InventoryTables {
+    InventoryTables,
+    SettingsTables {
   users: UsersTable;
   userRoles: UserRolesTable;
   sessions: SessionsTable;

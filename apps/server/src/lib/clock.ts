@@ -27,3 +27,24 @@ export function manualClock(start: Date | string = '2026-01-05T15:00:00Z') {
 export type ManualClock = ReturnType<typeof manualClock>;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The system clock, moved forward by hand: outside production the app runs on it, so the browser tests can move
+ * the app's time (the development clock route, modules/dev/routes.ts) and put it back. Production never has one.
+ */
+export function adjustableClock(base: Clock = systemClock) {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+    reset() {
+      offsetMs = 0;
+    },
+    get offsetMs() {
+      return offsetMs;
+    },
+  };
+}
+export type AdjustableClock = ReturnType<typeof adjustableClock>;

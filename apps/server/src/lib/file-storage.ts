@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -24,6 +25,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Every key, sorted (backups and the restore drill); only those starting with `prefix` when given. */
   list(prefix?: string): Promise<string[]>;
+  /**
+   * Whether the store answers, and the room left on a disk (the integrations card); throws when it cannot be
+   * reached. Optional: a stand-in without it shows as not checked.
+   */
+  check?(): Promise<{ location: string; freeBytes: number | null; totalBytes: number | null }>;
 }
 
 export type StorageConfig =
@@ -123,10 +129,19 @@ export function createDiskStorage(root: string, options: DiskStorageOptions = {}
         .filter((key) => SAFE_KEY.test(key) && key.startsWith(prefix))
         .sort();
     },
+    async check() {
+      await mkdir(root, { recursive: true });
+      const fs = await statfs(root);
+      return { location: root, freeBytes: fs.bavail * fs.bsize, totalBytes: fs.blocks * fs.bsize };
+    },
   };
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', pdf: 'application/pdf' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
 
 /** S3 answers that mean "no room": MinIO's full disk, a provider's quota, HTTP 507. */
 const isS3Full = (error: S3ServiceException) =>
@@ -193,6 +208,11 @@ export function createS3Storage(config: Extract<StorageConfig, { kind: 's3' }>):
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys.sort();
+    },
+    async check() {
+      // A bucket has no free space to tell; that it answers is what matters.
+      await client.send(new HeadBucketCommand({ Bucket }));
+      return { location: `s3://${Bucket}`, freeBytes: null, totalBytes: null };
     },
   };
 }

@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { type Brand, DEFAULT_BRAND, primaryColorStylesheet } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { SESSION_COOKIE } from '../modules/auth/access';
+import { cachedBrand } from '../modules/branding/service';
 import { isCertificateLookupPage, verifyPageRedirect } from '../modules/certification/verify-page';
 import { justWrote, sendAnswer } from '../modules/directory/send-answer';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
@@ -69,12 +71,39 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     .replace('</head>', `  ${tags}\n  </head>`);
 }
 
+/**
+ * The brand in a page (decision record 0016): its name in the head's title and Open Graph tags, its logo as the
+ * icon, its colour as Mantine's variables (a stylesheet the server writes: no new build), and what the page's
+ * scripts show (#brand-state: name, logo, support and postal addresses). A page in the default brand is unchanged.
+ */
+export function withBrand(html: string, brand: Brand): string {
+  const sameAs = (key: keyof Brand) => brand[key] === DEFAULT_BRAND[key];
+  if ((Object.keys(DEFAULT_BRAND) as Array<keyof Brand>).every(sameAs)) return html;
+  const end = html.indexOf('</head>');
+  if (end === -1) return html;
+  let head = html.slice(0, end);
+  if (!sameAs('name')) head = head.replaceAll(escapeHtml(DEFAULT_BRAND.name), escapeHtml(brand.name));
+  if (brand.logoUrl) {
+    head = head.replace(
+      /<link rel="icon" type="image\/svg\+xml" href="\/favicon\.svg" \/>/,
+      `<link rel="icon" type="image/png" href="${escapeHtml(brand.logoUrl)}" />`,
+    );
+  }
+  const color = sameAs('primaryColor')
+    ? ''
+    : `  <style id="brand-colors">${primaryColorStylesheet(brand.primaryColor)}</style>\n`;
+  // '<' escaped: the brand's text cannot close the element.
+  const state = JSON.stringify(brand).replace(/</g, '\\u003c');
+  const data = `  <script type="application/json" id="brand-state">${state}</script>\n`;
+  return `${head}${color}${data}${html.slice(end)}`;
+}
+
 /** The web app's server renderer (apps/web/src/entry-server.tsx), built into `dist-ssr` beside the app. */
 interface PageRenderer {
   isServerRendered(pathname: string): boolean;
   renderPage(
     url: URL,
-    options: { fetchApi: typeof fetch; visitor: boolean },
+    options: { fetchApi: typeof fetch; visitor: boolean; brand?: Brand },
   ): Promise<{ html: string; state: string; pageModule: string; entry?: 'app' | 'islands' } | null>;
 }
 
@@ -244,6 +273,9 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
       .send(await sitemapXml(db, config, clock.now())),
   );
 
+  // The brand every page shows, from the public answers' cache: a change is rebuilt into the kept pages too.
+  const brandNow = () => cachedBrand(app.publicDirectoryCache, db);
+
   /** A server-rendered page as sent: its meta and status, and its markup when it is found. */
   const buildPage = async (
     renderer: PageRenderer,
@@ -253,13 +285,14 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     pageFetch = fetchApi,
   ) => {
     const meta = await pageMetaFor(db, config, pathname, clock.now());
+    const brand = await brandNow();
     const shell = withPageMeta(indexHtml, meta);
     const page =
       meta.status === 200
-        ? await renderer.renderPage(new URL(url, 'http://app'), { fetchApi: pageFetch, visitor })
+        ? await renderer.renderPage(new URL(url, 'http://app'), { fetchApi: pageFetch, visitor, brand })
         : null;
     return {
-      body: page ? renderedPage(shell, page) : shell,
+      body: withBrand(page ? renderedPage(shell, page) : shell, brand),
       contentType: 'text/html; charset=utf-8',
       status: meta.status,
       headers: { 'Cache-Control': meta.status === 200 ? 'private, no-cache' : 'no-cache' },
@@ -321,6 +354,6 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
       .status(meta.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(withPageMeta(indexHtml, meta));
+      .send(withBrand(withPageMeta(indexHtml, meta), await brandNow()));
   });
 }

@@ -74,7 +74,8 @@ export function chromeFor(
   options: ChromeOptions = {},
 ): Chrome {
   const path = normalise(pathname);
-  const isAdmin = viewer?.roles.includes('admin') ?? false;
+  // Staff see the admin area as administrators do (read only).
+  const isAdmin = (viewer?.roles.includes('admin') || viewer?.roles.includes('staff')) ?? false;
   const isTrainer = viewer?.roles.includes('trainer') ?? false;
   // The portal's own guard sends everyone else away; until it does, no frame.
   if (isPortalScreen(path)) return isTrainer ? 'portal' : 'none';

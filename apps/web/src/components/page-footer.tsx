@@ -1,5 +1,6 @@
 import { Anchor, Box, type BoxProps, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { pageBrand } from '@/lib/brand';
 
 export interface FooterLink {
   to: string;
@@ -35,7 +36,7 @@ export function PageFooter({ links, besideNavbar = false, mt }: PageFooterProps)
         </Group>
         <Text size="sm" c="gray.7">
           {/* The UTC year: the server's page and the browser's first render agree in any zone at New Year. */}
-          © {new Date().getUTCFullYear()} Soul Punch
+          © {new Date().getUTCFullYear()} {pageBrand().name}
         </Text>
       </Group>
     </Box>

@@ -23,14 +23,27 @@ export function pending(): Promise<Response> {
 
 /**
  * The side panels every trainer screen carries (payment plan, documents, directory standing, certificate and
- * insurance, reviews, shipments, the Calendar's sessions and consultations), Settings' renewal requirements, the
- * admin dashboard's inventory notice and the /test page's provider check. Unless a test names them, they answer as
- * for a trainer with nothing pending: no plan, no documents, listed, in training, no policy, no reviews, nothing
- * shipped; the default renewal requirement; the test provider active. Tests of those panels give their own answers.
+ * insurance, reviews, shipments, the Calendar's sessions and consultations, the profile's notification choices),
+ * Settings' renewal requirements, the admin dashboard's inventory notice and the /test page's provider check. Unless
+ * a test names them, they answer as for a trainer with nothing pending: no plan, no documents, listed, in training,
+ * no policy, no reviews, nothing shipped; the default renewal requirement; the test provider active. Tests of those
+ * panels give their own answers.
  */
 function companionAnswer(method: string, url: string): Response | undefined {
   if (method !== 'GET') return undefined;
   if (url === '/api/payments/provider') return json({ provider: 'test' });
+  // A trainer's own notification choices (the profile page): all on.
+  if (url === '/api/notification-preferences') {
+    return json({
+      staff: null,
+      trainer: {
+        class_registrations: 'immediately',
+        class_cancellations: 'immediately',
+        reminders: 'immediately',
+      },
+      digestTime: '7:00 AM Central time',
+    });
+  }
   // The portal Calendar's sessions and consultations: none published.
   if (url === '/api/trainer-calendar') return json({ sessions: [], openSlots: [], bookings: [] });
   // Settings' renewal requirements: the server's default, never changed.

@@ -2,6 +2,7 @@ import {
   accountAnswerSchema,
   adminRoleRequestSchema,
   newTrainerSchema,
+  roleChangeSchema,
   trainerEmailSchema,
 } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { currentAdmin } from '../auth/access';
-import { addTrainer, grantAdmin, listAdministrators, revokeAdmin } from './service';
+import {
+  addTrainer,
+  getRoleChanges,
+  grantAdmin,
+  grantStaff,
+  listAdministrators,
+  listStaff,
+  revokeAdmin,
+  revokeStaff,
+} from './service';
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,5 +60,46 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
       await revokeAdmin(deps, request.params.email, currentAdmin(request));
       return reply.status(204).send();
     },
+  );
+
+  registerStaffRoutes(app, deps);
+}
+
+/** The read-only staff role (decision record 0016): listed to the admin area, granted and removed by admins. */
+function registerStaffRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/staff',
+    { schema: { response: { 200: z.array(accountAnswerSchema) } }, config: { access: 'admin' } },
+    async () => listStaff(deps.db),
+  );
+
+  r.post(
+    '/api/admin/staff',
+    {
+      schema: { body: adminRoleRequestSchema, response: { 201: accountAnswerSchema } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) =>
+      reply.status(201).send((await grantStaff(deps, request.body.email, currentAdmin(request))).account),
+  );
+
+  r.delete(
+    '/api/admin/staff/:email',
+    {
+      schema: { params: z.strictObject({ email: trainerEmailSchema }), response: { 204: z.undefined() } },
+      config: { access: 'admin' },
+    },
+    async (request, reply) => {
+      await revokeStaff(deps, request.params.email, currentAdmin(request));
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/admin/role-changes',
+    { schema: { response: { 200: z.array(roleChangeSchema) } }, config: { access: 'admin' } },
+    async () => getRoleChanges(deps.db),
   );
 }

@@ -1,5 +1,6 @@
-import type { SessionUser } from '@soulpunch/shared';
+import type { AdminAreaRole, RoleChange, SessionUser } from '@soulpunch/shared';
 import type { Db } from '../../db/database';
+import type { Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { sendSignInLink } from '../auth/service';
@@ -9,6 +10,8 @@ import {
   adminRoleGrantedEmail,
   adminRoleRemovedEmail,
   type RoleChanger,
+  staffRoleGrantedEmail,
+  staffRoleRemovedEmail,
   welcomeTrainerEmail,
 } from '../mail/templates';
 import { findTrainerIdByEmail, insertTrainerWithProfile, recordTrainerChange } from '../trainers/service';
@@ -16,6 +19,8 @@ import {
   ensureUser,
   findUserByEmail,
   grantRole,
+  insertRoleChange,
+  listRoleChanges,
   listUsersWithRole,
   lockAdminRoles,
   revokeRole,
@@ -52,21 +57,40 @@ export async function addTrainer(deps: AppDeps, input: { name: string; email: st
 }
 
 export const listAdministrators = (db: Db) => listUsersWithRole(db, 'admin');
+export const listStaff = (db: Db) => listUsersWithRole(db, 'staff');
 
 const loginUrl = (deps: AppDeps) => `${deps.config.appUrl}/trainer-portal/login`;
 
+/** Who changes a role: an administrator in the app (with their account), or the server's command line. */
+export type Changer = (RoleChanger & { id: number }) | 'command line';
+
+type Account = { id: number; email: string; name: string };
+
+/** Keeps the change in the roles' history, in the change's own transaction. */
+const recordChange = (
+  trx: Trx,
+  now: Date,
+  user: Account,
+  role: AdminAreaRole,
+  action: 'granted' | 'removed',
+  by: Changer,
+) => insertRoleChange(trx, { user, role, action, by: by === 'command line' ? null : by, at: now });
+
 /**
- * Gives the admin role (creating the account when there is none); a person who did not hold it is told by e-mail.
- * `granted` is false when they held it already (nothing changed, nobody e-mailed).
+ * Gives the admin role (creating the account when there is none); a person who did not hold it is told by e-mail,
+ * and the change is kept in the roles' history. Staff made administrators lose the staff role, which the admin
+ * role contains. `granted` is false when they held it already (nothing changed, nobody e-mailed).
  */
-export async function grantAdmin(deps: AppDeps, email: string, by: RoleChanger) {
+export async function grantAdmin(deps: AppDeps, email: string, by: Changer) {
   const { user, granted, mail } = await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
     const user = await ensureUser(trx, email, email.split('@')[0] ?? email);
     const granted = await grantRole(trx, user.id, 'admin');
+    if (!granted) return { user, granted, mail: [] };
+    if (await revokeRole(trx, user.id, 'staff')) await recordChange(trx, now, user, 'staff', 'removed', by);
+    await recordChange(trx, now, user, 'admin', 'granted', by);
     // Queued with the change: the e-mail exists exactly when the role does.
-    const mail = granted
-      ? await queueMail(trx, deps.clock.now(), adminRoleGrantedEmail(user, by, loginUrl(deps)))
-      : [];
+    const mail = await queueMail(trx, now, adminRoleGrantedEmail(user, by, loginUrl(deps)));
     return { user, granted, mail };
   });
   await deliverMail(deps, mail);
@@ -77,7 +101,7 @@ export async function grantAdmin(deps: AppDeps, email: string, by: RoleChanger) 
  * Removes the admin role and tells the person; the last administrator is never removed, so the platform cannot
  * lock itself out.
  */
-export async function revokeAdmin(deps: AppDeps, email: string, by: RoleChanger): Promise<void> {
+export async function revokeAdmin(deps: AppDeps, email: string, by: Changer): Promise<void> {
   const mail = await deps.db.transaction().execute(async (trx) => {
     // Counted under the lock, so a removal running at the same moment waits and then sees this one.
     await lockAdminRoles(trx);
@@ -91,8 +115,65 @@ export async function revokeAdmin(deps: AppDeps, email: string, by: RoleChanger)
         'The last administrator cannot be removed. Add another administrator first.',
       );
     }
+    const now = deps.clock.now();
     await revokeRole(trx, user.id, 'admin');
-    return queueMail(trx, deps.clock.now(), adminRoleRemovedEmail(user, by));
+    await recordChange(trx, now, user, 'admin', 'removed', by);
+    return queueMail(trx, now, adminRoleRemovedEmail(user, by));
   });
   await deliverMail(deps, mail);
+}
+
+/**
+ * Gives the read-only staff role (creating the account when there is none), tells the person and keeps the change.
+ * An administrator already sees everything: they are refused, so nobody is demoted by mistake.
+ */
+export async function grantStaff(deps: AppDeps, email: string, by: Changer) {
+  const { user, granted, mail } = await deps.db.transaction().execute(async (trx) => {
+    await lockAdminRoles(trx);
+    const now = deps.clock.now();
+    const user = await ensureUser(trx, email, email.split('@')[0] ?? email);
+    const admins = await listUsersWithRole(trx, 'admin');
+    if (admins.some((a) => a.id === user.id)) {
+      throw new AppError(
+        409,
+        'unchanged',
+        `${user.email} is an administrator, who can already see everything. Remove the administrator role first to make them staff.`,
+      );
+    }
+    const granted = await grantRole(trx, user.id, 'staff');
+    if (!granted) return { user, granted, mail: [] };
+    await recordChange(trx, now, user, 'staff', 'granted', by);
+    const mail = await queueMail(trx, now, staffRoleGrantedEmail(user, by, loginUrl(deps)));
+    return { user, granted, mail };
+  });
+  await deliverMail(deps, mail);
+  return { account: { id: user.id, email: user.email, name: user.name }, granted };
+}
+
+/** Removes the staff role, tells the person and keeps the change. */
+export async function revokeStaff(deps: AppDeps, email: string, by: Changer): Promise<void> {
+  const mail = await deps.db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    if (!user || !(await revokeRole(trx, user.id, 'staff'))) throw notFound(`${email} is not staff`);
+    const now = deps.clock.now();
+    await recordChange(trx, now, user, 'staff', 'removed', by);
+    return queueMail(trx, now, staffRoleRemovedEmail(user, by));
+  });
+  await deliverMail(deps, mail);
+}
+
+/** The admin area's roles as they changed, newest first: who, what, when and by whom. */
+export async function getRoleChanges(db: Db): Promise<RoleChange[]> {
+  const rows = await listRoleChanges(db, 200);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    action: r.action,
+    changedAt: r.changedAt.toISOString(),
+    changedBy: r.changedByEmail
+      ? { name: r.changedByName ?? r.changedByEmail, email: r.changedByEmail }
+      : null,
+  }));
 }

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps';
 import { securityHeaders } from '../../plugins/security-headers';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { currentAdmin, currentUser } from '../auth/access';
+import { deliverMail } from '../mail/queue';
 import { createArticleInput, getArticle, listArticles, setArticleStatus, updateArticle } from './knowledge';
 import { createModel } from './model';
 import {
@@ -41,7 +42,15 @@ function writeEvent(reply: FastifyReply, event: string, data: unknown) {
 export async function assistantRoutes(app: FastifyInstance, deps: AppDeps) {
   const knowledge = new KnowledgeBase(deps.db);
   const model = deps.config.assistantModel ? createModel(deps.config.assistantModel) : null;
-  const assistant: AssistantDeps = { db: deps.db, clock: deps.clock, knowledge, model, log: app.log };
+  const assistant: AssistantDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    knowledge,
+    model,
+    log: app.log,
+    deliverMail: (ids) => deliverMail(deps, ids, app.log),
+    appUrl: deps.config.appUrl,
+  };
   registerChatRoutes(app, deps, assistant);
   registerKnowledgeAdminRoutes(app, deps);
 }

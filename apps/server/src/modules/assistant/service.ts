@@ -13,7 +13,8 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { isAdmin } from '../auth/access';
+import { seesAdminArea } from '../auth/access';
+import { notifyStaff, type StaffNotice } from '../notifications/service';
 import { choosePassages, declinedAnswer, isRelevant, isSensitive, offlineAnswer, sourcesOf } from './answer';
 import { createDraftArticle, currentRevision, getArticle, publishedArticles } from './knowledge';
 import type { AssistantModel } from './model';
@@ -73,18 +74,22 @@ export interface AssistantDeps {
   knowledge: KnowledgeBase;
   model: AssistantModel | null;
   log: { warn: (obj: object, msg: string) => void };
+  /** Sends the admin area's notices queued with a question, after it committed (else the mail round does). */
+  deliverMail?: (ids: number[]) => Promise<void>;
+  /** Where the admin area reads unanswered questions. */
+  appUrl?: string;
 }
 
-/** Trainers read trainer articles; admins (who may use the assistant too) read admin ones as well. */
+/** Trainers read trainer articles; admins and staff (who may use the assistant too) read admin ones as well. */
 export function audienceOf(user: SessionUser): ArticleAudience {
-  if (isAdmin(user)) return 'admin';
+  if (seesAdminArea(user)) return 'admin';
   if (user.trainerId !== null || user.roles.includes('trainer')) return 'trainer';
   throw forbidden('The assistant is for Soul Punch trainers.');
 }
 
 /** A trainer whose resources are paused (unpaid instalment) must not get their links through the assistant. */
 async function resourcesPaused(db: Db, user: SessionUser): Promise<boolean> {
-  if (isAdmin(user) || user.trainerId === null) return false;
+  if (seesAdminArea(user) || user.trainerId === null) return false;
   return isTrainerPaused(db, user.trainerId);
 }
 
@@ -104,6 +109,18 @@ export async function enforceQuestionLimits(db: Db, userId: number, now: Date): 
     }
     throw error;
   }
+}
+
+/** The admin area's notice of a question the assistant declined. */
+function unansweredNotice(user: SessionUser, question: string, appUrl = ''): StaffNotice {
+  const quoted = question.length > 300 ? `${question.slice(0, 300)}...` : question;
+  return {
+    subject: `Unanswered assistant question from ${user.name}`,
+    paragraphs: [
+      `${user.name} <${user.email}> asked: "${quoted}". The knowledge base had nothing to answer it with; an article would answer the next trainer who asks.`,
+    ],
+    link: { label: 'See unanswered questions', url: `${appUrl}/admin/assistant/questions` },
+  };
 }
 
 export interface AnswerEvents {
@@ -133,14 +150,28 @@ export async function answerQuestion(
   const passages: Passage[] = answered ? choosePassages(result) : [];
   const sources = sourcesOf(passages, index.articles);
 
-  const questionId = await insertQuestion(deps.db, {
-    userId: user.id,
-    question: input.question,
-    context: input.context ?? null,
-    sources,
-    answered,
-    askedAt: deps.clock.now(),
+  const now = deps.clock.now();
+  const { questionId, mail } = await deps.db.transaction().execute(async (trx) => {
+    const questionId = await insertQuestion(trx, {
+      userId: user.id,
+      question: input.question,
+      context: input.context ?? null,
+      sources,
+      answered,
+      askedAt: now,
+    });
+    // A question the knowledge base cannot answer is the admin area's to answer: told as each person chose.
+    const mail = answered
+      ? []
+      : await notifyStaff(
+          trx,
+          now,
+          'assistant_unanswered',
+          unansweredNotice(user, input.question, deps.appUrl),
+        );
+    return { questionId, mail };
   });
+  await deps.deliverMail?.(mail);
   events.sources?.({ questionId, sources });
 
   let answer: string;

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@soulpunch/shared';
+import { type SessionUser, STAFF_READ_ONLY_MESSAGE, seesAdminArea } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../../lib/app-error';
 import { type AuthDeps, findSessionUser } from './service';
@@ -43,10 +43,29 @@ export function isAdmin(user: SessionUser | null): boolean {
   return !!user?.roles.includes('admin');
 }
 
-/** Admins reach every trainer; a trainer reaches only the records of their own trainer id. */
+export { seesAdminArea };
+
+/** Staff asking to change something: refused with a message that says why (decision record 0016). */
+export const readOnly = () => new AppError(403, 'read_only', STAFF_READ_ONLY_MESSAGE);
+
+/**
+ * The admin area's rule: administrators do anything; staff read (GET, HEAD) and are refused every write; anyone
+ * else is refused. The route's rule and the handlers' second wall (currentAdmin) both come here.
+ */
+function assertAdminArea(request: FastifyRequest, user: SessionUser): void {
+  if (isAdmin(user)) return;
+  if (!seesAdminArea(user)) throw forbidden();
+  if (!SAFE_METHODS.has(request.method)) throw readOnly();
+}
+
+/**
+ * Admins reach every trainer; staff read every trainer's records and change none; a trainer reaches only the
+ * records of their own trainer id.
+ */
 export function assertCanReachTrainer(request: FastifyRequest, trainerId: number): void {
   if (!request.user) throw unauthenticated();
-  if (!isAdmin(request.user) && request.user.trainerId !== trainerId) throw forbidden();
+  if (isAdmin(request.user) || request.user.trainerId === trainerId) return;
+  assertAdminArea(request, request.user);
 }
 
 /** The signed-in caller, for handlers that need one: a second wall behind the route's rule (401 without a session). */
@@ -55,10 +74,10 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** The signed-in caller, who must be an administrator. */
+/** The signed-in caller, who must be an administrator (or staff, on a read). */
 export function currentAdmin(request: FastifyRequest): SessionUser {
   const user = currentUser(request);
-  if (!isAdmin(user)) throw forbidden();
+  assertAdminArea(request, user);
   return user;
 }
 
@@ -146,7 +165,7 @@ export function useAccessRules(app: FastifyInstance, deps: AuthDeps): void {
 
     if (access !== 'public') {
       if (!request.user) throw unauthenticated();
-      if (access === 'admin' && !isAdmin(request.user)) throw forbidden();
+      if (access === 'admin') assertAdminArea(request, request.user);
     }
 
     // Forms can post text/plain, urlencoded and multipart bodies across sites without asking: only JSON, or the

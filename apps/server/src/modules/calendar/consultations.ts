@@ -12,6 +12,7 @@ import type { ScheduledJob } from '../../lib/scheduler';
 import type { MailMessage } from '../mail/mailer';
 import { deliverMail, queueMail } from '../mail/queue';
 import { noticeEmail } from '../mail/templates';
+import { trainerToNotify } from '../notifications/service';
 import { bookingEvent, invite, timedFields, toBooking, whenText } from './format';
 import {
   type BookingRow,
@@ -210,9 +211,10 @@ export async function cancelBooking(
   return mailAndAnswer(deps, bookingId, mailIds);
 }
 
-function reminderMails(deps: AppDeps, row: BookingRow): MailMessage[] {
+/** The host is always reminded; the trainer unless they turned reminders off (their notification choices). */
+function reminderMails(deps: AppDeps, row: BookingRow, remindTrainer: boolean): MailMessage[] {
   const people = [
-    { email: row.trainerEmail, name: row.trainerName, other: row.hostName },
+    ...(remindTrainer ? [{ email: row.trainerEmail, name: row.trainerName, other: row.hostName }] : []),
     { email: row.hostEmail, name: row.hostName, other: row.trainerName },
   ];
   return people.map((p) =>
@@ -238,7 +240,8 @@ export async function sendConsultationReminders(deps: AppDeps, now: Date) {
     const mailIds = await deps.db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, id, now))) return [];
       const row = (await findBooking(trx, id)) as BookingRow;
-      return queueMail(trx, now, ...reminderMails(deps, row));
+      const remindTrainer = (await trainerToNotify(trx, row.trainerId, 'reminders')) !== undefined;
+      return queueMail(trx, now, ...reminderMails(deps, row, remindTrainer));
     });
     if (mailIds.length) sent += 1;
     await deliverMail(deps, mailIds);

@@ -2,13 +2,36 @@ import { type CertificationStatus, daysUntil, statusByDate } from '@soulpunch/sh
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { ScheduledJob } from '../../lib/scheduler';
+import { mailDay } from '../mail/dates';
 import { deliverMail, queueMail } from '../mail/queue';
+import { notifyStaff, type StaffNotice } from '../notifications/service';
 import { brandDay } from './dates';
 import { listCurrentPolicies, listListedRecords } from './insurance-repository';
 import { insuranceReminderEmail, renewalReminderEmail } from './mail';
 import { claimReminder, insertHistory, listWatchedRecords, setRecordStatus } from './repository';
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/** The admin area's notice that goes with each renewal reminder a trainer is sent (and with the lapse). */
+function lapsingNotice(
+  appUrl: string,
+  r: { trainerId: number; name: string; expiresOn: string | null },
+  reminder: string,
+): StaffNotice {
+  const lapsed = reminder === 'lapsed';
+  const day = (d: string | null) => (d ? mailDay(d) : 'its expiry day');
+  return {
+    subject: lapsed
+      ? `Certification lapsed: ${r.name}`
+      : `Certification lapsing in ${reminder} days: ${r.name}`,
+    paragraphs: [
+      lapsed
+        ? `The certification of ${r.name} expired on ${day(r.expiresOn)} without renewal: they are no longer listed publicly.`
+        : `The certification of ${r.name} expires on ${day(r.expiresOn)}. They were sent a renewal reminder.`,
+    ],
+    link: { label: 'Open the trainer', url: `${appUrl}/admin/trainers/${r.trainerId}` },
+  };
+}
 
 /** Dates only move a record forward: certified, then renewal due, then lapsed (renewing sets it back). */
 const RANK: Partial<Record<CertificationStatus, number>> = { certified: 0, renewal_due: 1, lapsed: 2 };
@@ -70,7 +93,10 @@ export async function runCertificationRound(deps: AppDeps, now: Date, log?: Log)
       // The most urgent reminder newly due: a round that finds several due at once sends one e-mail.
       const send = claimed[0];
       if (!send) return [];
-      return queueMail(trx, now, renewalReminderEmail(deps.config.appUrl, r, expiresOn, send));
+      return [
+        ...(await queueMail(trx, now, renewalReminderEmail(deps.config.appUrl, r, expiresOn, send))),
+        ...(await notifyStaff(trx, now, 'certification_lapsing', lapsingNotice(deps.config.appUrl, r, send))),
+      ];
     });
     mail.push(...ids);
   }

@@ -25,7 +25,9 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { mailDate } from '../mail/dates';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { sendQueuedMail } from '../mail/queue';
 import { noticeEmail } from '../mail/templates';
+import { trainerToNotify } from '../notifications/service';
 import {
   type ClassRow,
   countRegistrations,
@@ -265,6 +267,30 @@ const cancelUrl = (config: AppConfig, classId: number, token: string) =>
  */
 const CLASS_MAIL_GREETING = 'there';
 
+/**
+ * The class's trainer is told of a registration or a cancellation, unless they turned that notice off (their
+ * notification choices). The trainer's own e-mail, so the people's names are theirs to see (as in the portal).
+ */
+async function tellTrainer(
+  deps: ClassDeps,
+  row: ClassRow,
+  kind: 'class_registrations' | 'class_cancellations',
+  notice: { subject: string; paragraphs: string[] },
+): Promise<void> {
+  const trainer = await trainerToNotify(deps.db, row.trainerId, kind);
+  if (!trainer) return;
+  // Through the mail queue: a refusal is retried by the mail round and never fails the visitor's request.
+  await sendQueuedMail(
+    deps,
+    noticeEmail({
+      to: trainer.email,
+      name: trainer.name,
+      ...notice,
+      action: { label: 'See the registrations', url: `${deps.config.appUrl}/trainer-portal/calendar` },
+    }),
+  );
+}
+
 /** How often one address can be registered (for any classes): limits how much class e-mail one address gets. */
 export const REGISTRATION_LIMITS_PER_EMAIL = [
   { limit: 5, windowSeconds: 3600 },
@@ -414,6 +440,15 @@ export async function registerForClass(
       }),
     );
   }
+  await tellTrainer(deps, row, 'class_registrations', {
+    subject: `${result.status === 'registered' ? 'New registration' : 'New on the waitlist'}: ${row.title}`,
+    paragraphs: [
+      result.status === 'registered'
+        ? `${person.name} <${person.email}> registered for "${row.title}" on ${whenText(row)}.`
+        : `${person.name} <${person.email}> joined the waitlist of "${row.title}" on ${whenText(row)} (number ${result.position}).`,
+      `Registered: ${Number(row.registeredCount ?? 0)} of ${row.capacity}; waiting: ${Number(row.waitlistCount ?? 0)}.`,
+    ],
+  });
   return result;
 }
 
@@ -499,6 +534,16 @@ export async function cancelRegistration(deps: ClassDeps, token: string): Promis
       text: `A place opened up and it is yours.\n\n${message.text}`,
     });
   }
+  const { name, email } = outcome.registration;
+  await tellTrainer(deps, row, 'class_cancellations', {
+    subject: `Registration cancelled: ${row.title}`,
+    paragraphs: [
+      `${name} <${email}> cancelled their ${outcome.registration.status === 'registered' ? 'registration for' : 'place on the waitlist of'} "${row.title}" on ${whenText(row)}.`,
+      outcome.promoted
+        ? `${outcome.promoted.name} <${outcome.promoted.email}> was first on the waitlist and takes the place.`
+        : `Registered: ${Number(row.registeredCount ?? 0)} of ${row.capacity}.`,
+    ],
+  });
   return { classId: row.id };
 }
 

@@ -22,10 +22,12 @@ import type { TemplateRow } from '../../db/schema-documents';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import { DAY_MS } from '../../lib/clock';
+import { seesAdminArea } from '../auth/access';
 import { mailDate } from '../mail/dates';
 import type { MailMessage } from '../mail/mailer';
 import { deliverMail, queueMail, sendQueuedMail } from '../mail/queue';
 import { noticeEmail } from '../mail/templates';
+import { notifyStaff } from '../notifications/service';
 import { appendAuditEvent, eventsOf, sha256 } from './audit';
 import { renderSignedDocument } from './pdf';
 import {
@@ -325,7 +327,8 @@ export async function withdrawConsent(deps: AppDeps, userId: number): Promise<Es
 
 function assertCanSee(ctx: RequestContext, doc: Joined) {
   if (!ctx.user) throw new AppError(401, 'unauthenticated', 'Please sign in to continue.');
-  if (!ctx.user.roles.includes('admin') && ctx.user.trainerId !== doc.trainerId) throw forbidden();
+  // Admins and staff see every document (this is a read); a trainer only their own.
+  if (!seesAdminArea(ctx.user) && ctx.user.trainerId !== doc.trainerId) throw forbidden();
 }
 
 /** The text to read and sign; the signer opening it is recorded as 'viewed' (at most once a day). */
@@ -593,7 +596,7 @@ async function applyDocumentRules(
   }
   if (doc.status !== 'sent' || !doc.sentAt) return null;
   if (doc.expiresAt && doc.expiresAt <= now) {
-    await deps.db.transaction().execute(async (trx) => {
+    const mail = await deps.db.transaction().execute(async (trx) => {
       await updateDocument(trx, doc.id, { status: 'expired', updatedAt: now });
       await appendAuditEvent(trx, {
         documentId: doc.id,
@@ -602,7 +605,16 @@ async function applyDocumentRules(
         documentHash: doc.sha256,
         ...SYSTEM,
       });
+      // The admin area is told with the change, each person as they chose.
+      return notifyStaff(trx, now, 'document_expired', {
+        subject: `Document expired: ${doc.title} for ${doc.trainerName}`,
+        paragraphs: [
+          `${doc.trainerName} did not sign the ${doc.title} within its signing period, so it expired. Resend it from the trainer's page to open a new one.`,
+        ],
+        link: { label: 'Open the trainer', url: `${deps.config.appUrl}/admin/trainers/${doc.trainerId}` },
+      });
     });
+    await deliverMail(deps, mail);
     return 'expired';
   }
   const due = doc.lastReminderAt

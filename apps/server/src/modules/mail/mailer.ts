@@ -4,7 +4,15 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { MailAttachment } from '../../db/schema';
 import { lazyModule } from '../../lib/lazy-module';
-import { insertOutboxMessage, latestOutboxMessages } from './repository';
+import { loadBrand } from '../branding/service';
+import { brandEmail } from './brand';
+import {
+  findMailHealth,
+  insertOutboxMessage,
+  latestOutboxMessages,
+  recordMailFailure,
+  recordMailSent,
+} from './repository';
 
 /** Only with SMTP_URL; loaded then, not at every start. */
 const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
@@ -16,6 +24,8 @@ export interface MailMessage {
   html: string;
   /** Attachments: a calendar invite (.ics) as text, a signed PDF as base64. */
   attachments?: MailAttachment[];
+  /** Where replies go (the brand's support address); the outbox does not keep it. */
+  replyTo?: string;
 }
 
 /** Where e-mail goes: a real SMTP server, or the embedded outbox when none is configured. */
@@ -60,13 +70,39 @@ export function createOutboxMailer(db: Db, log: MailLog, env: AppConfig['env']):
 /** Where a mailer writes what it kept: the server's logger, or the command line's. */
 export type MailLog = Pick<FastifyBaseLogger, 'info'>;
 
+/**
+ * Every message in the brand of the moment (mail/brand.ts), and what the mail server last did recorded for the
+ * integrations card (a failure to record it never fails a send).
+ */
+export function brandedMailer(inner: Mailer, db: Db, appUrl: string): Mailer {
+  return {
+    kind: inner.kind,
+    async send(message) {
+      const branded = brandEmail(message, await loadBrand(db), appUrl);
+      try {
+        await inner.send(branded);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await recordMailFailure(db, new Date(), reason, message.subject).catch(() => undefined);
+        throw error;
+      }
+      await recordMailSent(db, new Date()).catch(() => undefined);
+    },
+    close: () => inner.close(),
+  };
+}
+
 /** The mailer configuration chooses, for the server and the command line alike: SMTP when SMTP_URL is set. */
 export function createMailer(config: AppConfig, db: Db, log: MailLog): Mailer {
-  return config.smtpUrl
+  const inner = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(db, log, config.env);
+  return brandedMailer(inner, db, config.appUrl);
 }
 
 export async function listOutbox(db: Db, limit = 50, to?: string) {
   return latestOutboxMessages(db, limit, to);
 }
+
+/** What the mailer last did: its last success and its last refusal (the integrations card). */
+export const mailHealth = (db: Db) => findMailHealth(db);

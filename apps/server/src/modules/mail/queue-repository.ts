@@ -73,3 +73,14 @@ export async function deleteSentMailBefore(db: Db, before: Date): Promise<number
     .execute();
   return gone.length;
 }
+
+/** Mail not sent yet that will still be tried. */
+export async function countWaitingMail(db: Db, maxAttempts: number): Promise<number> {
+  const row = await db
+    .selectFrom('mailQueue')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('sentAt', 'is', null)
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

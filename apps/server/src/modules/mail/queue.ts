@@ -5,6 +5,7 @@ import type { ScheduledJob } from '../../lib/scheduler';
 import type { MailMessage } from './mailer';
 import {
   claimMail,
+  countWaitingMail,
   deleteSentMailBefore,
   insertQueuedMail,
   listDueMail,
@@ -27,6 +28,8 @@ export const retryDelayMs = (attempts: number) =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+/** What sending queued mail needs: the database, the mailer and the clock. */
+type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock'>;
 
 /**
  * Queues e-mail in the caller's transaction (or on its own): the mail exists exactly when the change it tells of
@@ -37,7 +40,7 @@ export function queueMail(db: Db, now: Date, ...messages: MailMessage[]): Promis
 }
 
 /** Sends one claimed mail; a refusal is recorded with the time of the next try, never thrown. */
-async function sendOne(deps: AppDeps, id: number, now: Date, log?: Log): Promise<boolean> {
+async function sendOne(deps: MailDeps, id: number, now: Date, log?: Log): Promise<boolean> {
   const mail = await claimMail(deps.db, id, now, new Date(now.getTime() + SEND_LEASE_MS), MAIL_MAX_ATTEMPTS);
   if (!mail) return false; // sent meanwhile, or another instance has it
   try {
@@ -64,7 +67,7 @@ async function sendOne(deps: AppDeps, id: number, now: Date, log?: Log): Promise
 }
 
 /** After commit: tries the queued mail now. Never throws for a mail server's refusal: the mail round retries it. */
-export async function deliverMail(deps: AppDeps, ids: number[], log?: Log): Promise<void> {
+export async function deliverMail(deps: MailDeps, ids: number[], log?: Log): Promise<void> {
   const now = deps.clock.now();
   for (const id of ids) {
     // The change it tells of has committed: whatever happens here, the mail round has the mail.
@@ -75,7 +78,7 @@ export async function deliverMail(deps: AppDeps, ids: number[], log?: Log): Prom
 }
 
 /** Queues and sends at once, outside any transaction: for mail that is not tied to a database change. */
-export async function sendQueuedMail(deps: AppDeps, ...messages: MailMessage[]): Promise<void> {
+export async function sendQueuedMail(deps: MailDeps, ...messages: MailMessage[]): Promise<void> {
   await deliverMail(deps, await queueMail(deps.db, deps.clock.now(), ...messages));
 }
 
@@ -97,3 +100,6 @@ export function mailJobs(deps: AppDeps, log?: Log): ScheduledJob[] {
     },
   ];
 }
+
+/** How many queued e-mails are still waiting to go out (the integrations card). */
+export const countMailWaiting = (db: Db) => countWaitingMail(db, MAIL_MAX_ATTEMPTS);

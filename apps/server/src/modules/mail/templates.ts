@@ -1,7 +1,7 @@
 import { MAGIC_LINK_TTL_MINUTES } from '@soulpunch/shared';
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -163,6 +163,40 @@ export const adminRoleRemovedEmail = (to: Person, by: RoleChanger): MailMessage 
       by === 'command line'
         ? "Your administrator role on the Soul Punch trainer platform was removed from its server's command line. You can no longer use the admin area."
         : `${to.email === by.email ? 'You' : `${by.name} (${by.email})`} removed your administrator role on the Soul Punch trainer platform. You can no longer use the admin area.`,
+      'If you are a Soul Punch trainer, your Trainer Portal is not affected.',
+      'If you did not expect this, tell the Soul Punch team.',
+    ],
+  });
+
+const whoChanged = (to: Person, by: RoleChanger) =>
+  by === 'command line'
+    ? "from the Soul Punch platform server's command line"
+    : to.email === by.email
+      ? 'by yourself'
+      : `by ${by.name} (${by.email})`;
+
+/** To the person given the read-only staff role: what it lets them do, and where to sign in. */
+export const staffRoleGrantedEmail = (to: Person, by: RoleChanger, loginUrl: string): MailMessage =>
+  noticeEmail({
+    to: to.email,
+    name: to.name,
+    subject: 'You now have staff access to Soul Punch',
+    paragraphs: [
+      `You were given the staff role on the Soul Punch trainer platform ${whoChanged(to, by)}.`,
+      `Sign in with ${to.email} to view the admin area: trainers, documents, payments and settings. Staff can look at everything there but cannot change anything.`,
+      'If you did not expect this, tell the Soul Punch team.',
+    ],
+    action: { label: 'Sign in to Soul Punch', url: loginUrl },
+  });
+
+/** To the person whose staff role was removed. */
+export const staffRoleRemovedEmail = (to: Person, by: RoleChanger): MailMessage =>
+  noticeEmail({
+    to: to.email,
+    name: to.name,
+    subject: 'Your Soul Punch staff role was removed',
+    paragraphs: [
+      `Your staff role on the Soul Punch trainer platform was removed ${whoChanged(to, by)}. You can no longer view the admin area.`,
       'If you are a Soul Punch trainer, your Trainer Portal is not affected.',
       'If you did not expect this, tell the Soul Punch team.',
     ],

@@ -46,6 +46,8 @@ export interface EventOutcome {
   paidInstalment?: number;
   restored?: boolean;
   suspended?: string;
+  /** A chargeback opened: the admin area is told. */
+  dispute?: { amountCents: number; reason: string | null };
   /** Stripe flex checkout: the subscription to turn into the flex plan's monthly schedule. */
   scheduleSubscription?: string;
   /** A renewal fee newly paid: the certification module renews in the same transaction. */
@@ -250,6 +252,7 @@ export async function applyPaymentEvent(trx: Trx, event: ProviderEvent): Promise
       const reason = reasonFor(refund);
       if (enrolment.trainerId) await suspend(enrolment.trainerId, at, reason);
       outcome.suspended = reason;
+      if (!refund) outcome.dispute = { amountCents: num(o.amount) ?? 0, reason: str(o.reason) };
       break;
     }
   }

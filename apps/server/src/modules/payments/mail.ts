@@ -2,6 +2,7 @@ import { formatUsd, numberWord, PLANS } from '@soulpunch/shared';
 import type { EnrolmentRow, PaymentRow } from '../../db/schema-payments';
 import { mailDay } from '../mail/dates';
 import { noticeEmail } from '../mail/templates';
+import type { StaffNotice } from '../notifications/service';
 
 /** The flex plan's number of monthly payments, as the e-mails count them. */
 const flexCount = PLANS.flex.instalments;
@@ -55,21 +56,36 @@ export const failedInstalmentEmail = (
     action: { label: 'Pay now', url: payNowUrl },
   });
 
-export const pastDueAdminNotice = (
-  admin: { email: string; name: string },
+/** The admin area's notice of a failed instalment (sent as each person chose: modules/notifications). */
+export const pastDueNotice = (e: EnrolmentRow, row: PaymentRow, trainerUrl: string): StaffNotice => ({
+  subject: `Instalment failed: ${e.fullName}`,
+  paragraphs: [
+    `Payment ${row.instalment} of ${flexCount} (${formatUsd(row.amountCents)}${dueText(row) && `,${dueText(row)}`}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
+  ],
+  link: { label: 'Open the trainer', url: trainerUrl },
+});
+
+/** The admin area's notice of a new enrolment paid at the provider. */
+export const newEnrolmentNotice = (e: EnrolmentRow, trainerUrl: string): StaffNotice => ({
+  subject: `New enrolment: ${e.fullName}`,
+  paragraphs: [
+    `${e.fullName} <${e.email}>${e.city && e.state ? ` (${e.city}, ${e.state})` : ''} enrolled on the ${e.plan ? PLANS[e.plan].label : 'program'} and paid ${formatUsd(e.amountCents)}. Their documents to sign were sent.`,
+  ],
+  link: { label: 'Open the trainer', url: trainerUrl },
+});
+
+/** The admin area's notice of a dispute (chargeback): the certification is held until an admin reinstates it. */
+export const disputeNotice = (
   e: EnrolmentRow,
-  row: PaymentRow,
-  trainerUrl: string,
-) =>
-  noticeEmail({
-    to: admin.email,
-    name: admin.name,
-    subject: `Instalment failed: ${e.fullName}`,
-    paragraphs: [
-      `Payment ${row.instalment} of ${flexCount} (${formatUsd(row.amountCents)}${dueText(row) && `,${dueText(row)}`}) from ${e.fullName} <${e.email}> failed. They were e-mailed a link to pay now.`,
-    ],
-    action: { label: 'Open the trainer', url: trainerUrl },
-  });
+  dispute: { amountCents: number; reason: string | null },
+  url: string,
+): StaffNotice => ({
+  subject: `Dispute opened: ${e.fullName}`,
+  paragraphs: [
+    `${e.fullName} <${e.email}> disputed a payment of ${formatUsd(dispute.amountCents)} (${dispute.reason ?? 'no reason given'}). Their certification is suspended until an administrator reinstates it; answer the dispute at the payment provider.`,
+  ],
+  link: { label: 'Open the trainer', url },
+});
 
 /** The receipt of a renewal fee (the certification's own e-mail says it is renewed). */
 export const renewalReceiptEmail = (e: EnrolmentRow, paidAt: Date) =>

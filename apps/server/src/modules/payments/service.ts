@@ -31,8 +31,9 @@ import { applyRenewalFeePaid, withdrawRenewalFee } from '../certification/paid-r
 import { createRequiredDocuments } from '../documents/service';
 import { deliverMail, queueMail, sendQueuedMail } from '../mail/queue';
 import { noticeEmail } from '../mail/templates';
+import { notifyStaff } from '../notifications/service';
 import { TRAINER_NOT_FOUND } from '../trainers/service';
-import { grantRole, listUsersWithRole } from '../users/service';
+import { grantRole } from '../users/service';
 import {
   applyPaymentEvent,
   describeEvent,
@@ -43,9 +44,11 @@ import {
 import { ledgerOf, refreshPaymentStanding } from './ledger';
 import { instalmentRow, renewalLedgerOf, verifiedFirstPayment } from './ledger-repository';
 import {
+  disputeNotice,
   failedInstalmentEmail,
   instalmentPaidEmail,
-  pastDueAdminNotice,
+  newEnrolmentNotice,
+  pastDueNotice,
   receiptEmail,
   renewalReceiptEmail,
 } from './mail';
@@ -551,38 +554,46 @@ async function applyRenewalFee(deps: AppDeps, trx: Trx, outcome: EventOutcome): 
 }
 
 /**
- * The e-mails an event causes, queued in its transaction: a failed instalment to the trainer and the admins, a
- * receipt for a later instalment paid.
+ * The e-mails an event causes, queued in its transaction: a failed instalment to the trainer, a receipt for a
+ * later instalment paid; and the admin area's notices (new enrolment, failed instalment, dispute), each person's
+ * as they chose (modules/notifications).
  */
 async function queueEventMail(deps: AppDeps, trx: Trx, outcome: EventOutcome): Promise<number[]> {
-  if (!outcome.enrolmentId || !(outcome.failedInstalment || outcome.paidInstalment || outcome.firstPayment)) {
-    return [];
-  }
+  const { failedInstalment, paidInstalment, firstPayment, dispute } = outcome;
+  if (!outcome.enrolmentId || !(failedInstalment || paidInstalment || firstPayment || dispute)) return [];
   const enrolment = await getEnrolment(trx, outcome.enrolmentId);
   const now = deps.clock.now();
+  const trainerId = firstPayment?.trainerId ?? enrolment.trainerId;
+  const trainerUrl = trainerId
+    ? `${deps.config.appUrl}/admin/trainers/${trainerId}`
+    : `${deps.config.appUrl}/admin/payment-events`;
   const ids: number[] = [];
-  // A portal enrolment has no confirmation page to send its receipt: the payment itself does.
-  if (outcome.firstPayment && enrolment.origin === 'portal') {
-    const first = await instalmentRow(trx, enrolment.id, 1);
-    ids.push(...(await queueMail(trx, now, receiptEmail(enrolment, first?.paidAt ?? now))));
+  if (firstPayment) {
+    // A portal enrolment has no confirmation page to send its receipt: the payment itself does.
+    if (enrolment.origin === 'portal') {
+      const first = await instalmentRow(trx, enrolment.id, 1);
+      ids.push(...(await queueMail(trx, now, receiptEmail(enrolment, first?.paidAt ?? now))));
+    }
+    ids.push(...(await notifyStaff(trx, now, 'new_enrolment', newEnrolmentNotice(enrolment, trainerUrl))));
   }
-  if (outcome.paidInstalment) {
-    const row = await instalmentRow(trx, enrolment.id, outcome.paidInstalment);
+  if (paidInstalment) {
+    const row = await instalmentRow(trx, enrolment.id, paidInstalment);
     if (row) ids.push(...(await queueMail(trx, now, instalmentPaidEmail(enrolment, row))));
   }
-  if (outcome.failedInstalment) {
-    const row = await instalmentRow(trx, enrolment.id, outcome.failedInstalment.instalment);
+  if (dispute) {
+    ids.push(...(await notifyStaff(trx, now, 'dispute', disputeNotice(enrolment, dispute, trainerUrl))));
+  }
+  if (failedInstalment) {
+    const row = await instalmentRow(trx, enrolment.id, failedInstalment.instalment);
     if (row?.status !== 'failed') return ids;
     const payNowUrl = row.payNowUrl ?? `${deps.config.appUrl}/trainer-portal/dashboard`;
-    const trainerUrl = `${deps.config.appUrl}/admin/trainers/${enrolment.trainerId}`;
-    const admins = await listUsersWithRole(trx, 'admin');
     ids.push(
       ...(await queueMail(
         trx,
         now,
         failedInstalmentEmail(enrolment, row, payNowUrl, deps.config.paymentGraceDays),
-        ...admins.map((admin) => pastDueAdminNotice(admin, enrolment, row, trainerUrl)),
       )),
+      ...(await notifyStaff(trx, now, 'failed_instalment', pastDueNotice(enrolment, row, trainerUrl))),
     );
   }
   return ids;

@@ -1,6 +1,7 @@
 import { publicTrainerQuerySchema } from '@soulpunch/shared';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
+import { getPublicClass } from '../classes/service';
 import { getPublicTrainer, listPublicTrainers } from '../directory/service';
 
 export interface PageMeta {
@@ -66,6 +67,18 @@ export async function pageMetaFor(db: Db, config: AppConfig, pathname: string, n
         ? new URL(trainer.profilePicture, `${config.appUrl}/`).toString()
         : undefined,
     };
+  }
+  const classId = pathname.match(/^\/public\/class\/(\d{1,9})$/)?.[1];
+  if (classId) {
+    // The class's own title, which its page (sent as islands) no longer sets itself once alive.
+    const found = await getPublicClass(db, Number(classId)).catch(() => undefined);
+    if (found)
+      return {
+        status: 200,
+        url,
+        title: `${found.title} | ${SITE} Classes`,
+        description: DEFAULT_DESCRIPTION,
+      };
   }
   const title = PAGE_TITLES[VERIFY_PAGE.test(pathname) ? '/verify' : pathname] ?? `${SITE} Trainer Platform`;
   return { status: 200, url, title, description: DEFAULT_DESCRIPTION };

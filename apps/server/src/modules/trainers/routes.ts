@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
-import { assertCanReachTrainer, currentAdmin, isAdmin } from '../auth/access';
+import { assertCanReachTrainer, currentAdmin, seesAdminArea } from '../auth/access';
 import { assertOnboardingCaller } from '../payments/onboarding-caller';
 import { assertPaymentVerified } from '../payments/service';
 import { findTrainerByEmail } from './repository';
@@ -108,8 +108,8 @@ function registerTrainerRecordRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { email } = request.params;
-      // A trainer may look up only themselves; admins anyone.
-      if (!isAdmin(request.user) && request.user?.email !== email) throw forbidden();
+      // A trainer may look up only themselves; admins and staff anyone.
+      if (!seesAdminArea(request.user) && request.user?.email !== email) throw forbidden();
       const trainer = await findTrainerByEmail(db, email);
       if (!trainer) throw notFound(`Could not find trainer profile for ${email}`);
       return trainer;

@@ -40,8 +40,15 @@ export async function grantRole(db: Db, userId: number, role: Role): Promise<boo
   return inserted !== undefined;
 }
 
-export async function revokeRole(db: Db, userId: number, role: Role): Promise<void> {
-  await db.deleteFrom('userRoles').where('userId', '=', userId).where('role', '=', role).execute();
+/** Takes the role away; true when the user held it. */
+export async function revokeRole(db: Db, userId: number, role: Role): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('userRoles')
+    .where('userId', '=', userId)
+    .where('role', '=', role)
+    .returning('userId')
+    .execute();
+  return removed.length > 0;
 }
 
 export async function listUsersWithRole(db: Db, role: Role) {
@@ -88,4 +95,43 @@ export async function updateUserEmailAndName(
   name: string,
 ): Promise<void> {
   await db.updateTable('users').set({ email, name }).where('id', '=', userId).execute();
+}
+
+/** One grant or removal of an admin-area role, as the history on Settings shows it. */
+export async function insertRoleChange(
+  trx: Trx,
+  change: {
+    user: { id: number; email: string; name: string };
+    role: 'admin' | 'staff';
+    action: 'granted' | 'removed';
+    /** Null: the server's command line. */
+    by: { id: number; name: string; email: string } | null;
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('roleChanges')
+    .values({
+      userId: change.user.id,
+      email: change.user.email,
+      name: change.user.name,
+      role: change.role,
+      action: change.action,
+      changedBy: change.by?.id ?? null,
+      changedByName: change.by?.name ?? null,
+      changedByEmail: change.by?.email ?? null,
+      changedAt: change.at,
+    })
+    .execute();
+}
+
+/** The newest grants and removals first. */
+export async function listRoleChanges(db: Db, limit: number) {
+  return db
+    .selectFrom('roleChanges')
+    .selectAll()
+    .orderBy('changedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -3,6 +3,8 @@ export {
   ensureUser,
   findUserByEmail,
   grantRole,
+  insertRoleChange,
+  listRoleChanges,
   listUsersWithRole,
   loadSessionUser,
   lockAdminRoles,

@@ -1,11 +1,23 @@
 // Only signed-in people see this frame: it brings all of Mantine's styles (app/public-styles.ts).
 import '../all-styles';
-import { AppShell, Avatar, Burger, Button, type ButtonProps, Group, Image, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  AppShell,
+  Avatar,
+  Burger,
+  Button,
+  type ButtonProps,
+  Group,
+  Image,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconEye, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '@/features/auth';
+import { useCanChangeAdminArea, useSession } from '@/features/auth';
+import { pageBrand } from '@/lib/brand';
 import { useSignOut } from '../routes/use-sign-out';
 import { adminTitleFor } from '../shell-rules';
 import { AdminNavigation } from './admin-navigation';
@@ -62,6 +74,18 @@ function TrainerViewButton() {
   );
 }
 
+/** Staff see every admin page but change nothing: said once, above every page, so a missing button is explained. */
+function ViewOnlyNotice() {
+  const canChange = useCanChangeAdminArea();
+  const session = useSession();
+  if (canChange || !session.data?.user) return null;
+  return (
+    <Alert color="gray" variant="light" mb="md" title="View only" icon={<IconEye size={18} aria-hidden />}>
+      You have staff access: you can see everything in the admin area, and an administrator makes the changes.
+    </Alert>
+  );
+}
+
 interface AdminShellProps {
   children: ReactNode;
   footer?: ReactNode;
@@ -90,7 +114,13 @@ export function AdminShell({ children, footer }: AdminShellProps) {
             size="sm"
             aria-label={navbarOpen ? 'Close navigation' : 'Open navigation'}
           />
-          <Image src="/favicon.svg" alt="" w={32} h={32} visibleFrom="xs" />
+          <Image
+            src={pageBrand().logoUrl ?? '/favicon.svg'}
+            alt=""
+            h={32}
+            w={pageBrand().logoUrl ? 'auto' : 32}
+            visibleFrom="xs"
+          />
           <Text fw={700} size="lg" truncate style={{ flex: 1, minWidth: 0 }}>
             {adminTitleFor(pathname)}
           </Text>
@@ -104,7 +134,10 @@ export function AdminShell({ children, footer }: AdminShellProps) {
         </AppShell.Section>
         <SignedInAdministrator />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <ViewOnlyNotice />
+        {children}
+      </AppShell.Main>
       {footer}
     </AppShell>
   );

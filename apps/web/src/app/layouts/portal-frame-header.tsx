@@ -11,7 +11,7 @@ export function PortalFrameHeader() {
   const roles = session.data?.user?.roles ?? [];
   return (
     <PortalHeader
-      showAdminView={roles.includes('admin')}
+      showAdminView={roles.includes('admin') || roles.includes('staff')}
       onLogout={() => signOut()}
       loggingOut={signingOut}
     />

@@ -3,3 +3,4 @@ export { sessionQueryKey, sessionQueryOptions, useSession } from './api/get-sess
 export { useLogout } from './api/logout';
 export { ConfirmPage } from './components/confirm-page';
 export { LoginPage } from './components/login-page';
+export { useCanChangeAdminArea } from './use-can-change';

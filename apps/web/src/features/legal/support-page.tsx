@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { pageBrand } from '@/lib/brand';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LegalPageLayout } from './components/legal-page-layout';
 import { LegalPageNavigation } from './components/legal-page-navigation';
@@ -16,8 +17,6 @@ import {
   LIVE_SESSION_DAYS,
   LIVE_SESSION_URL,
   PRIVACY_POLICY_PATH,
-  SUPPORT_EMAIL,
-  SUPPORT_MAILTO,
   SUPPORT_REPLY_TIME,
   TERMS_AND_CONDITIONS_PATH,
   TERMS_OF_SERVICE_PATHS,
@@ -46,8 +45,8 @@ export function SupportPage({ variant }: LegalPageProps) {
         <SupportChannel icon={IconMail} title="Email Support">
           <Text>
             Write to us at{' '}
-            <Anchor href={SUPPORT_MAILTO} inherit underline="always">
-              {SUPPORT_EMAIL}
+            <Anchor href={`mailto:${pageBrand().supportEmail}`} inherit underline="always">
+              {pageBrand().supportEmail}
             </Anchor>
             . We reply within {SUPPORT_REPLY_TIME}.
           </Text>

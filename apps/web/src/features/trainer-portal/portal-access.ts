@@ -10,6 +10,7 @@ export type PortalAccess =
 export function portalAccessFor(user: SessionUser | null | undefined): PortalAccess {
   if (!user) return { kind: 'redirect', to: '/trainer-portal/login' };
   if (user.roles.includes('trainer')) return { kind: 'allow', user };
-  if (user.roles.includes('admin')) return { kind: 'redirect', to: '/trainers' };
+  if (user.roles.includes('admin') || user.roles.includes('staff'))
+    return { kind: 'redirect', to: '/trainers' };
   return { kind: 'sign-out' };
 }

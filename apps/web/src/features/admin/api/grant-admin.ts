@@ -12,6 +12,12 @@ export function useGrantAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: grantAdmin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.administrators }),
+    // Staff made administrators leave the staff list; both changes are in the history.
+    onSuccess: () =>
+      Promise.all(
+        [adminKeys.administrators, adminKeys.staff, adminKeys.roleChanges].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

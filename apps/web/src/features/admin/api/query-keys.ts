@@ -13,4 +13,8 @@ export const adminKeys = {
   trainerChanges: (id: number) => ['trainers', 'detail', id, 'changes'] as const,
   dashboardStats: ['dashboard', 'stats'] as const,
   administrators: ['admin', 'administrators'] as const,
+  staff: ['admin', 'staff'] as const,
+  roleChanges: ['admin', 'role-changes'] as const,
+  branding: ['admin', 'branding'] as const,
+  integrations: ['admin', 'integrations'] as const,
 };

@@ -16,6 +16,7 @@ export function useRevokeAdmin() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.administrators }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.roleChanges }),
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
       ]),
   });

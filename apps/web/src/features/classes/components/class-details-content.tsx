@@ -7,7 +7,6 @@ import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
 import { SubscribeLink } from '@/components/subscribe-link';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClass } from '../api/get-class';
 import type { RegistrationResult } from '../api/register-for-class';
 import {
@@ -140,7 +139,6 @@ function ClassDetails({
 }) {
   // The cancel link's button pressed before the page came alive: the server cancelled and sent the browser here.
   const [registrationCancelled] = useState(() => posted.cancelled);
-  useDocumentTitle(`${c.title} | Soul Punch Classes`);
   const cancelled = c.status === 'cancelled';
   const payment = externalUrl(c.paymentLink);
 

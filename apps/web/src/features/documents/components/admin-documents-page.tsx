@@ -22,6 +22,7 @@ import {
 } from '@soulpunch/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCanChangeAdminArea } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -48,6 +49,8 @@ function CountCard({ label, value }: { label: string; value: number | undefined 
 }
 
 function DocumentCard({ document }: { document: DocumentSummary }) {
+  // Staff read the documents; reminders and status checks are administrators' (the server refuses them too).
+  const canChange = useCanChangeAdminArea();
   const checkStatus = useCheckDocumentStatus();
   const sendReminder = useSendDocumentReminder();
   const title = documentTypeTitle(document.type);
@@ -83,7 +86,7 @@ function DocumentCard({ document }: { document: DocumentSummary }) {
           >
             View Document
           </Button>
-          {canSendReminder(document) && (
+          {canChange && canSendReminder(document) && (
             <Button
               size="sm"
               variant="light"
@@ -108,7 +111,7 @@ function DocumentCard({ document }: { document: DocumentSummary }) {
               Send Reminder
             </Button>
           )}
-          {canCheckStatus(document) && (
+          {canChange && canCheckStatus(document) && (
             <Button
               size="sm"
               variant="light"
@@ -144,6 +147,7 @@ export function AdminDocumentsPage() {
   useDocumentTitle('Documents');
   const documents = useDocuments();
   const refresh = useRefreshDocuments();
+  const canChange = useCanChangeAdminArea();
   const [tab, setTab] = useState<TabKey>('all');
   const list = documents.data ?? [];
   const pendingCount = list.filter((d) => DOCUMENT_TABS.pending(d.status)).length;
@@ -160,6 +164,7 @@ export function AdminDocumentsPage() {
             Document templates
           </Anchor>
           <Button
+            hidden={!canChange}
             loading={refresh.isPending}
             onClick={() =>
               refresh.mutate(undefined, {

@@ -161,7 +161,7 @@ export function SigningPage() {
   if (session.isPending) content = <Loader aria-label="Loading" />;
   else if (id === null) content = <Alert color="red">This document address is not valid.</Alert>;
   else if (!user) content = <SignInPrompt />;
-  else if (user.roles.includes('admin')) content = <AdminView id={id} />;
+  else if (user.roles.includes('admin') || user.roles.includes('staff')) content = <AdminView id={id} />;
   else content = <TrainerSigning id={id} trainerId={user.trainerId} />;
 
   return (

@@ -10,44 +10,48 @@ const administrators = [
   { id: 5, email: 'second@example.com', name: 'Sam Second' },
 ];
 
+/** The Accounts tab's other lists: nobody on staff, no role changed yet. */
+const accounts = {
+  'GET /api/admin/staff': json([]),
+  'GET /api/admin/role-changes': json([]),
+};
+
 function card(title: string): HTMLElement {
   return screen.getByRole('region', { name: title });
 }
 
 describe('admin settings', () => {
-  it("shows what works without a badge and keeps 'Coming Soon' on the settings still being built", async () => {
-    mockApi({ ...adminSession, 'GET /api/admin/administrators': json(administrators) });
+  it("opens on Accounts, with every planned setting built and no 'Coming Soon' left", async () => {
+    mockApi({ ...adminSession, ...accounts, 'GET /api/admin/administrators': json(administrators) });
     renderApp('/admin/settings');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([
-      'Add Trainer',
-      'Administrators',
-      'Certificate Renewal',
-      'Module In Development',
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Accounts',
+      'Notifications',
+      'Branding',
+      'Integrations',
     ]);
-    expect(card('Add Trainer')).not.toHaveTextContent('Coming Soon');
-    expect(card('Administrators')).not.toHaveTextContent('Coming Soon');
-    // User accounts and permissions are the two cards above: no longer listed as planned.
-    const planned = card('Module In Development');
-    expect(within(planned).getByText('Coming Soon')).toBeInTheDocument();
-    expect(
-      within(planned)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Notification preferences', 'External integrations', 'Branding']);
-    expect(screen.getAllByText('Coming Soon')).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveAttribute('aria-selected', 'true');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Add Trainer', 'Administrators', 'Staff', 'Role history']);
+    expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument();
+    expect(screen.queryByText('Module In Development')).not.toBeInTheDocument();
     const rows = within(await screen.findByRole('table', { name: 'Administrators' })).getAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
       'Bea Boss(you)boss@example.comRemove',
       'Sam Secondsecond@example.comRemove',
     ]);
+    expect(await within(card('Staff')).findByText('Nobody has this role yet.')).toBeInTheDocument();
+    expect(
+      within(card('Role history')).getByText('No role has been given or removed here yet.'),
+    ).toBeInTheDocument();
   });
 
   it('adds a trainer and says the sign-in link was e-mailed', async () => {
     const fetchMock = mockApi({
       ...adminSession,
+      ...accounts,
       'GET /api/admin/administrators': json(administrators),
       'POST /api/admin/trainers': json(
         { id: 41, name: 'Nia Newton', email: 'nia@example.com' },
@@ -73,6 +77,7 @@ describe('admin settings', () => {
   it("shows the server's field message when the trainer's e-mail is taken", async () => {
     mockApi({
       ...adminSession,
+      ...accounts,
       'GET /api/admin/administrators': json(administrators),
       'POST /api/admin/trainers': json(
         {
@@ -97,7 +102,11 @@ describe('admin settings', () => {
   });
 
   it('checks the new trainer before sending', async () => {
-    const fetchMock = mockApi({ ...adminSession, 'GET /api/admin/administrators': json(administrators) });
+    const fetchMock = mockApi({
+      ...adminSession,
+      ...accounts,
+      'GET /api/admin/administrators': json(administrators),
+    });
     const view = renderApp('/admin/settings');
     const form = within(await screen.findByRole('region', { name: 'Add Trainer' }));
 
@@ -113,6 +122,7 @@ describe('admin settings', () => {
     let admins = administrators;
     const fetchMock = mockApi({
       ...adminSession,
+      ...accounts,
       'GET /api/admin/administrators': () => json(admins),
       'DELETE /api/admin/administrators/second%40example.com': () => {
         admins = administrators.slice(0, 1);
@@ -135,7 +145,11 @@ describe('admin settings', () => {
   });
 
   it('keeps the administrator when Cancel is chosen', async () => {
-    const fetchMock = mockApi({ ...adminSession, 'GET /api/admin/administrators': json(administrators) });
+    const fetchMock = mockApi({
+      ...adminSession,
+      ...accounts,
+      'GET /api/admin/administrators': json(administrators),
+    });
     const view = renderApp('/admin/settings');
 
     await view.user.click(await screen.findByRole('button', { name: 'Remove second@example.com' }));
@@ -150,6 +164,7 @@ describe('admin settings', () => {
     const message = 'The last administrator cannot be removed. Add another administrator first.';
     mockApi({
       ...adminSession,
+      ...accounts,
       'GET /api/admin/administrators': json(administrators.slice(0, 1)),
       'DELETE /api/admin/administrators/boss%40example.com': json(
         { error: { code: 'last_admin', message } },
@@ -172,6 +187,7 @@ describe('admin settings', () => {
     let admins = administrators;
     const fetchMock = mockApi({
       ...adminSession,
+      ...accounts,
       'GET /api/admin/administrators': () => json(admins),
       'POST /api/admin/administrators': () => {
         admins = [...administrators, { id: 9, email: 'new@example.com', name: 'new' }];
@@ -209,7 +225,7 @@ describe('admin settings', () => {
         });
       },
     });
-    const view = renderApp('/admin/settings');
+    const view = renderApp('/admin/settings?tab=certification');
     const renewal = within(await screen.findByRole('region', { name: 'Certificate Renewal' }));
     expect(await renewal.findByText(/The server's default \(RENEWAL_REQUIRES\) applies/)).toBeInTheDocument();
     expect(renewal.getByRole('checkbox', { name: /refresher training session/ })).toBeChecked();
@@ -221,5 +237,197 @@ describe('admin settings', () => {
     expect(saved).toEqual({ renewalRequires: ['refresher', 'fee'] });
     expect(await renewal.findByText(/Last changed by Bea Boss/)).toBeInTheDocument();
     expect(requestsMade(fetchMock)).toContain('PUT /api/admin/certification-settings');
+  });
+
+  it('shows staff everything and no control that changes anything', async () => {
+    mockApi({
+      'GET /api/auth/session': json({ user: { ...adminUser, roles: ['staff'] } }),
+      'GET /api/admin/administrators': json(administrators),
+      'GET /api/admin/staff': json([{ id: 9, email: adminUser.email, name: adminUser.name }]),
+      'GET /api/admin/role-changes': json([
+        {
+          id: 3,
+          email: adminUser.email,
+          name: adminUser.name,
+          role: 'staff',
+          action: 'granted',
+          changedAt: '2026-01-05T15:00:00.000Z',
+          changedBy: null,
+        },
+      ]),
+    });
+    renderApp('/admin/settings');
+
+    expect(await screen.findByText('View only')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Administrators' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Add Trainer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Grant admin role' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Grant staff role' })).not.toBeInTheDocument();
+    const history = await within(card('Role history')).findByRole('table', { name: 'Role history' });
+    expect(within(history).getAllByRole('row')[1]).toHaveTextContent(
+      "Bea Boss (boss@example.com)Given: staffThe server's command line",
+    );
+  });
+
+  it('grants the staff role by e-mail', async () => {
+    let staff: Array<{ id: number; email: string; name: string }> = [];
+    const fetchMock = mockApi({
+      ...adminSession,
+      'GET /api/admin/administrators': json(administrators),
+      'GET /api/admin/staff': () => json(staff),
+      'GET /api/admin/role-changes': json([]),
+      'POST /api/admin/staff': () => {
+        staff = [{ id: 12, email: 'sue@example.com', name: 'sue' }];
+        return json(staff[0], { status: 201 });
+      },
+    });
+    const view = renderApp('/admin/settings');
+    const email = await screen.findByRole('textbox', { name: 'Grant staff role' });
+    await view.user.type(email, 'Sue@Example.com');
+    await view.user.click(screen.getByRole('button', { name: 'Grant Staff Role' }));
+
+    expect(await screen.findByText('sue@example.com can now view the admin area.')).toBeInTheDocument();
+    expect(await within(card('Staff')).findByText('sue@example.com')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain('POST /api/admin/staff');
+  });
+
+  it('saves a notification choice as soon as it is picked', async () => {
+    const defaults = {
+      new_enrolment: 'daily_digest',
+      failed_instalment: 'immediately',
+      dispute: 'immediately',
+      document_expired: 'daily_digest',
+      certification_lapsing: 'daily_digest',
+      assistant_unanswered: 'daily_digest',
+      low_stock: 'daily_digest',
+    };
+    const fetchMock = mockApi({
+      ...adminSession,
+      'GET /api/notification-preferences': json({
+        staff: defaults,
+        trainer: null,
+        digestTime: '7:00 AM Central time',
+      }),
+      'PUT /api/notification-preferences': json({
+        staff: { ...defaults, dispute: 'daily_digest' },
+        trainer: null,
+        digestTime: '7:00 AM Central time',
+      }),
+    });
+    const view = renderApp('/admin/settings?tab=notifications');
+    const dispute = await screen.findByRole('radiogroup', { name: 'Dispute (chargeback)' });
+    expect(within(dispute).getByRole('radio', { name: 'Immediately' })).toBeChecked();
+    expect(screen.getByText(/one e-mail at 7:00 AM Central time/)).toBeInTheDocument();
+    await view.user.click(within(dispute).getByRole('radio', { name: 'Daily digest' }));
+
+    expect(await screen.findByText('Dispute (chargeback): daily digest.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/notification-preferences' && init?.method === 'PUT',
+    );
+    expect(put?.[1]?.body).toBe('{"staff":{"dispute":"daily_digest"}}');
+    expect(within(dispute).getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+  });
+
+  it('previews the brand as it is typed and refuses a colour below AA before sending', async () => {
+    const brand = {
+      name: 'Soul Punch',
+      primaryColor: '#1971c2',
+      supportEmail: 'support@soulpunch.example',
+      postalAddress: null,
+      logoUrl: null,
+    };
+    const fetchMock = mockApi({
+      ...adminSession,
+      'GET /api/admin/branding': json({ brand, defaults: brand, updatedAt: null, updatedBy: null }),
+      'PUT /api/admin/branding': (_url, init) => {
+        const saved = { ...brand, ...JSON.parse(String(init?.body)) };
+        return json({
+          brand: saved,
+          defaults: brand,
+          updatedAt: '2026-01-05T15:00:00.000Z',
+          updatedBy: { name: 'Bea Boss', email: 'boss@example.com' },
+        });
+      },
+    });
+    const view = renderApp('/admin/settings?tab=branding');
+    const name = await screen.findByRole('textbox', { name: 'Brand name' });
+    const color = screen.getByRole('textbox', { name: 'Primary colour' });
+    expect(screen.getByText('Contrast against white: 5.02:1 (at least 4.5:1 needed).')).toBeInTheDocument();
+    const preview = screen.getByRole('region', { name: 'Preview' });
+
+    await view.user.clear(name);
+    await view.user.type(name, 'Acme Defense');
+    expect(within(preview).getByText('Acme Defense')).toBeInTheDocument();
+    await view.user.clear(color);
+    await view.user.type(color, '#ff0000');
+    expect(screen.getByText('Contrast against white: 3.99:1, below 4.5:1.')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Save Branding' }));
+    expect(await screen.findByText(/has a contrast of 3\.99:1 against white/)).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).not.toContain('PUT /api/admin/branding');
+
+    await view.user.clear(color);
+    await view.user.type(color, '#0b7285');
+    expect(preview.style.getPropertyValue('--mantine-color-blue-filled')).toBe('#0b7285');
+    await view.user.click(screen.getByRole('button', { name: 'Save Branding' }));
+    expect(await screen.findByText('Every page and e-mail uses it now.')).toBeInTheDocument();
+    expect(await screen.findByText(/Last changed by Bea Boss/)).toBeInTheDocument();
+  });
+
+  it("shows each provider's state and sends a test e-mail", async () => {
+    const fetchMock = mockApi({
+      ...adminSession,
+      'GET /api/admin/integrations': json({
+        payments: {
+          provider: 'stripe',
+          mode: 'live',
+          lastWebhook: {
+            receivedAt: '2026-01-05T15:00:00.000Z',
+            type: 'invoice.paid',
+            result: 'failed',
+            error: 'no enrolment matches event evt_1',
+          },
+          failedLastWeek: 2,
+        },
+        mail: {
+          transport: 'smtp',
+          from: 'Soul Punch <no-reply@soulpunch.example>',
+          lastSentAt: '2026-01-05T14:00:00.000Z',
+          lastFailure: null,
+          waiting: 0,
+        },
+        storage: {
+          kind: 'disk',
+          location: '/data/uploads',
+          reachable: true,
+          freeBytes: 5 * 1024 ** 3,
+          totalBytes: 20 * 1024 ** 3,
+          problem: null,
+        },
+        assistant: { configured: false, model: null, lastAnswerAt: null, lastModelAnswerAt: null },
+        checkedAt: '2026-01-05T15:01:00.000Z',
+      }),
+      'POST /api/admin/integrations/mail/test': json({
+        sentTo: 'boss@example.com',
+        delivered: true,
+        error: null,
+      }),
+    });
+    const view = renderApp('/admin/settings?tab=integrations');
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(payments).toHaveTextContent('Last webhook failed');
+    expect(payments).toHaveTextContent('Mode: Live');
+    expect(payments).toHaveTextContent('Error: no enrolment matches event evt_1');
+    expect(screen.getByRole('region', { name: 'Storage' })).toHaveTextContent(
+      'Free space: 5.0 GB of 20.0 GB',
+    );
+    expect(screen.getByRole('region', { name: 'Assistant model' })).toHaveTextContent('Last answer: Never');
+    await view.user.click(
+      within(screen.getByRole('region', { name: 'Mail' })).getByRole('button', {
+        name: 'Send a test e-mail',
+      }),
+    );
+    expect(await screen.findByText('Sent to boss@example.com.')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain('POST /api/admin/integrations/mail/test');
   });
 });

@@ -7,6 +7,7 @@ import { type MouseEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { useCanChangeAdminArea } from '@/features/auth';
 import { CertificationPanel } from '@/features/certification';
 import { TrainerDocumentsSection } from '@/features/documents';
 import { LedgerPanel } from '@/features/payments';
@@ -91,6 +92,7 @@ const updateErrors = schemaResolver(adminTrainerUpdateSchema, { sync: true });
 
 function LoadedTrainer({ trainer }: { trainer: TrainerFull }) {
   const [editing, setEditing] = useState(false);
+  const canChange = useCanChangeAdminArea();
   // The draft copy; its messages (the shared rule's or the server's) stay until their own field is edited.
   const form = useForm<TrainerDraft>({
     initialValues: draftFromTrainer(trainer),
@@ -135,7 +137,7 @@ function LoadedTrainer({ trainer }: { trainer: TrainerFull }) {
       <UnsavedChangesGuard dirty={dirty} />
       <Group justify="space-between" align="center" gap="sm">
         <BackToTrainers />
-        {!editing && (
+        {!editing && canChange && (
           <Button onClick={startEditing} leftSection={<IconPencil size={16} aria-hidden />}>
             Edit Trainer
           </Button>

@@ -13,6 +13,7 @@ import {
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
+import { useCanChangeAdminArea } from '@/features/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTrainers } from '../../api/get-trainers';
 import { trainersExportUrl } from '../../api/get-trainers-export';
@@ -33,6 +34,7 @@ const controlLabels = {
 /** Spec 2.2: the admin trainer list, titled 'Admin Portal'. */
 export function TrainerListPage() {
   useDocumentTitle('Trainers | Soul Punch Admin');
+  const canChange = useCanChangeAdminArea();
   const { filters, page, searchText, setSearchText, setPage, removeFilter, clearFilters } =
     useListSearchParams();
   const trainers = useTrainers({ ...filters, page });
@@ -66,7 +68,7 @@ export function TrainerListPage() {
           >
             Export CSV
           </Button>
-          <AddTrainerDialogButton />
+          {canChange && <AddTrainerDialogButton />}
         </Group>
       </Group>
 

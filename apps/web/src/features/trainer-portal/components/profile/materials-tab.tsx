@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
-import { SUPPORT_EMAIL } from '@soulpunch/shared';
+import { pageBrand } from '@/lib/brand';
 import type { FlagFieldKey } from '../../profile-form';
 import { bindFlag, type ProfileFormApi } from './form-bindings';
 
@@ -37,7 +37,8 @@ export function MaterialsTab({
       ))}
       <Text size="sm">
         If you're missing access to any materials, please contact{' '}
-        <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor> and we'll help restore your access.
+        <Anchor href={`mailto:${pageBrand().supportEmail}`}>{pageBrand().supportEmail}</Anchor> and we'll help
+        restore your access.
       </Text>
     </Stack>
   );

@@ -9,6 +9,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { trainerByEmailQueryOptions } from '../../api/get-trainer-by-email';
 import { useTrainerProfile } from '../../api/get-trainer-profile';
+import { NotificationChoices } from './notification-choices';
 import { DASHBOARD_PATH, ProfileEditor } from './profile-editor';
 
 function LoadingProfile() {
@@ -81,6 +82,7 @@ export function TrainerProfilePage({ user }: { user: SessionUser }) {
         </Group>
         <Title order={1}>Trainer Profile</Title>
         {body}
+        <NotificationChoices />
       </Stack>
     </Container>
   );

@@ -1,0 +1,25 @@
+import type { NotificationPreferences, NotificationPreferencesUpdate } from '@soulpunch/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api-client';
+
+// The signed-in person's own notification choices: administrators and staff choose theirs on Settings, trainers on
+// their profile; one endpoint for both (shared here, as two features use it).
+
+const key = ['notification-preferences'] as const;
+
+export function getNotificationPreferences(): Promise<NotificationPreferences> {
+  return api<NotificationPreferences>('/api/notification-preferences');
+}
+
+export function useNotificationPreferences() {
+  return useQuery(queryOptions({ queryKey: key, queryFn: getNotificationPreferences }));
+}
+
+export function useSaveNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NotificationPreferencesUpdate) =>
+      api<NotificationPreferences>('/api/notification-preferences', { method: 'PUT', body: input }),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+  });
+}
