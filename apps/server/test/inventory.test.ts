@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ManualClock, manualClock } from '../src/lib/clock';
 import { createStarterKitShipment } from '../src/modules/inventory/service';
-import { buildTestApp, seedCast, TEST_APP_URL, type TestApp, withCookie } from './helper';
+import { buildTestApp, seedCast, signIn, TEST_APP_URL, type TestApp, withCookie } from './helper';
 
 // Inventory and shipping through the API (decision record 0017): items and their stock history, the low-stock
 // notice, the starter kit a certificate brings, shipping (stock never below zero), replacement requests.
@@ -192,6 +192,16 @@ describe('items and stock', () => {
       url: '/api/admin/administrators',
       payload: { email: 'deputy@example.com' },
     });
+    // Low stock waits for the daily digest unless a person asks for it at once (modules/notifications).
+    const deputy = await signIn(app, 'deputy@example.com');
+    for (const cookie of [cast.admin, deputy]) {
+      const chose = await as(cookie, {
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        payload: { staff: { low_stock: 'immediately' } },
+      });
+      expect(chose.statusCode).toBe(200);
+    }
     const item = await addItem({ stock: 8, reorderThreshold: 5 });
     await adjust(item.id, -2);
     expect(await subjectsTo('boss@example.com')).not.toContain('Low stock: Focus mitts (6 left)');

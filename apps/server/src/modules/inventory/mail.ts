@@ -1,27 +1,26 @@
 import { CARRIER_LABELS, type Carrier, SUPPORT_EMAIL, trackingUrl } from '@soulpunch/shared';
 import type { MailMessage } from '../mail/mailer';
 import { noticeEmail } from '../mail/templates';
+import type { StaffNotice } from '../notifications/service';
 
 interface Recipient {
   name: string;
   email: string;
 }
 
-export function lowStockEmail(
+/** The admin area's notice of an item at or below its reorder threshold (modules/notifications routes it). */
+export function lowStockNotice(
   appUrl: string,
-  to: Recipient,
   item: { name: string; sku: string; stock: number; reorderThreshold: number },
-): MailMessage {
-  return noticeEmail({
-    to: to.email,
-    name: to.name,
+): StaffNotice {
+  return {
     subject: `Low stock: ${item.name} (${item.stock} left)`,
     paragraphs: [
       `${item.name} (SKU ${item.sku}) is down to ${item.stock}, at or below its reorder threshold of ${item.reorderThreshold}.`,
       'Reorder it, then record the delivery on the Inventory page as a stock adjustment.',
     ],
-    action: { label: 'Open Inventory', url: `${appUrl}/admin/inventory` },
-  });
+    link: { label: 'Open Inventory', url: `${appUrl}/admin/inventory` },
+  };
 }
 
 const lines = (items: ReadonlyArray<{ name: string; quantity: number }>) =>

@@ -15,8 +15,8 @@ import type { Executor, Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { deliverMail, queueMail } from '../mail/queue';
-import { listUsersWithRole } from '../users/service';
-import { lowStockEmail } from './mail';
+import { notifyStaff } from '../notifications/service';
+import { lowStockNotice } from './mail';
 import {
   existingItemIds,
   findItem,
@@ -77,20 +77,15 @@ async function uniqueSku<T>(sku: string, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Tells the administrators that an item is low on stock: the one place the notice is sent from (after the merge
- * with the notifications module, the one place it is routed through). Queued in the caller's transaction.
+ * Tells the administrators and staff that an item is low on stock, each as they chose (modules/notifications): the
+ * one place the notice is sent from. Queued in the caller's transaction.
  */
 export async function announceLowStock(
   trx: Trx,
   deps: Pick<AppDeps, 'config' | 'clock'>,
   item: Pick<InventoryItemRow, 'name' | 'sku' | 'stock' | 'reorderThreshold'>,
 ): Promise<number[]> {
-  const admins = await listUsersWithRole(trx, 'admin');
-  return queueMail(
-    trx,
-    deps.clock.now(),
-    ...admins.map((admin) => lowStockEmail(deps.config.appUrl, admin, item)),
-  );
+  return notifyStaff(trx, deps.clock.now(), 'low_stock', lowStockNotice(deps.config.appUrl, item));
 }
 
 /** Every change of an item's stock or threshold passes here: the notice goes out once, as it crosses the line. */
