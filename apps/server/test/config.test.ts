@@ -63,6 +63,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secret, SIGN_IN_LINKS_PER_IP: 'many' })).toThrow(/SIGN_IN_LINKS_PER_IP/);
   });
 
+  it('takes what renewal requires from RENEWAL_REQUIRES, the fee among them, and refuses anything else', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret).certification.renewalRequires).toEqual(['refresher']);
+    expect(
+      loadConfig({ ...secret, RENEWAL_REQUIRES: 'fee, insurance' }).certification.renewalRequires,
+    ).toEqual(['fee', 'insurance']);
+    expect(loadConfig({ ...secret, RENEWAL_REQUIRES: 'none' }).certification.renewalRequires).toEqual([]);
+    expect(() => loadConfig({ ...secret, RENEWAL_REQUIRES: 'fee,deposit' })).toThrow(/RENEWAL_REQUIRES/);
+  });
+
   it('takes map tiles only as an https template with their attribution', () => {
     const secret = { SESSION_SECRET: 'x'.repeat(32) };
     expect(loadConfig(secret, { dataDir: '/tmp/sp-config' }).mapTiles).toBeNull();
