@@ -127,8 +127,7 @@ function BrandingForm({ answer }: { answer: BrandingAnswer }) {
               <Textarea
                 label="Postal address"
                 description="Shown at the foot of every e-mail."
-                autosize
-                minRows={2}
+                rows={2}
                 {...form.getInputProps('postalAddress')}
               />
               {canChange && (
