@@ -150,7 +150,7 @@ test("an admin changes the brand's colour: a public page and an e-mail show it",
   await expect(page.getByText('Contrast against white: 2.77:1, below 4.5:1.')).toBeVisible();
   await color.fill('#0b7285');
   await expect(page.getByText('Contrast against white: 5.58:1 (at least 4.5:1 needed).')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Preview' }).getByText('A button')).toHaveCSS(
+  await expect(page.getByRole('region', { name: 'Preview' }).locator('.mantine-Button-root')).toHaveCSS(
     'background-color',
     'rgb(11, 114, 133)',
   );
@@ -172,7 +172,7 @@ test("an admin changes the brand's colour: a public page and an e-mail show it",
         { timeout: 10_000 },
       )
       .toBe('#0b7285');
-    await expect(publicPage.getByRole('link', { name: 'Find a Trainer Near You' }).first()).toHaveCSS(
+    await expect(publicPage.getByRole('button', { name: 'Browse Trainers' })).toHaveCSS(
       'background-color',
       'rgb(11, 114, 133)',
     );

@@ -6,7 +6,11 @@ import { renderApp } from '@/test/render-app';
 
 const admin = { id: 1, email: 'boss@example.com', name: 'Bea Boss', roles: ['admin'], trainerId: null };
 // The admin screens' own data; these tests look only at the shell around them.
-const settingsData = { 'GET /api/admin/administrators': pending };
+const settingsData = {
+  'GET /api/admin/administrators': pending,
+  'GET /api/admin/staff': pending,
+  'GET /api/admin/role-changes': pending,
+};
 
 describe('admin shell', () => {
   it('shows the title, the sidebar, the signed-in administrator and the footer', async () => {
@@ -65,17 +69,17 @@ describe('admin shell', () => {
     },
   );
 
-  it('shows Settings with the planned features still to come', async () => {
+  it('shows Settings with every planned setting built, none still to come', async () => {
     mockApi({ 'GET /api/auth/session': json({ user: admin }), ...settingsData });
     renderApp('/admin/settings');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getByText('Coming Soon')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Module In Development' })).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Notification preferences',
-      'External integrations',
+    expect(screen.queryByText('Coming Soon')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Accounts',
+      'Notifications',
       'Branding',
+      'Integrations',
     ]);
   });
 

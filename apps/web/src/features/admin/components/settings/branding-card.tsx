@@ -48,8 +48,7 @@ function LogoField({ answer, disabled }: { answer: BrandingAnswer; disabled: boo
     <Group align="flex-end" gap="sm">
       <FileInput
         label="Logo"
-        description="PNG or JPEG, up to 1 MB; shown in page headers and e-mails."
-        placeholder={answer.brand.logoUrl ? 'Replace the logo' : 'Choose a file'}
+        description={`PNG or JPEG, up to 1 MB; shown in page headers and e-mails.${answer.brand.logoUrl ? ' Choosing a file replaces the logo.' : ''}`}
         accept="image/png,image/jpeg"
         disabled={disabled || upload.isPending}
         value={null}
@@ -127,8 +126,7 @@ function BrandingForm({ answer }: { answer: BrandingAnswer }) {
               <Textarea
                 label="Postal address"
                 description="Shown at the foot of every e-mail."
-                autosize
-                minRows={2}
+                rows={2}
                 {...form.getInputProps('postalAddress')}
               />
               {canChange && (
