@@ -15,7 +15,15 @@ interface ScrollTableProps {
  */
 export function ScrollTable({ minWidth, label, children }: ScrollTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      // Positioned, so a visually hidden header inside is clipped with the table instead of widening the page.
+      pos="relative"
+    >
       {children}
     </Table.ScrollContainer>
   );

@@ -44,7 +44,8 @@ import {
 } from './service';
 import { getShipments, getTrainerShipments, markDelivered, shipShipment } from './shipments';
 
-const idParams = trainerIdParams;
+/** An item's, a shipment's or a request's id: a positive int4, like a trainer's. */
+const idParams = z.strictObject({ id: trainerIdParams.shape.id });
 const requestParams = z.strictObject({ id: trainerIdParams.shape.id, requestId: trainerIdParams.shape.id });
 const IMAGE = z.custom<Uint8Array>((bytes) => bytes instanceof Uint8Array).describe('A WebP image');
 

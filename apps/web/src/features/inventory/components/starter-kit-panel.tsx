@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MAX_KIT_QUANTITY } from '@soulpunch/shared';
+import { MAX_KIT_QUANTITY, type StarterKit } from '@soulpunch/shared';
 import { useState } from 'react';
 import { ScrollTable } from '@/components/scroll-table';
 import { getErrorMessage } from '@/lib/api-client';
@@ -29,6 +29,32 @@ function KitEditor({ draft, onChange }: { draft: Draft; onChange: (draft: Draft)
         />
       ))}
     </Stack>
+  );
+}
+
+function KitTable({ items }: { items: StarterKit['items'] }) {
+  if (items.length === 0) return <Text>The kit is empty: no kit is made when a certificate is issued.</Text>;
+  return (
+    <ScrollTable minWidth={360} label="The starter kit">
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Item</Table.Th>
+            <Table.Th scope="col">Per kit</Table.Th>
+            <Table.Th scope="col">In stock</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((line) => (
+            <Table.Tr key={line.itemId}>
+              <Table.Th scope="row">{line.name}</Table.Th>
+              <Table.Td>{line.quantity}</Table.Td>
+              <Table.Td>{line.stock}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
   );
 }
 
@@ -98,30 +124,7 @@ export function StarterKitPanel() {
       ) : (
         kit.data && (
           <>
-            {kit.data.items.length === 0 ? (
-              <Text>The kit is empty: no kit is made when a certificate is issued.</Text>
-            ) : (
-              <ScrollTable minWidth={360} label={'The starter kit'}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Item</Table.Th>
-                      <Table.Th scope="col">Per kit</Table.Th>
-                      <Table.Th scope="col">In stock</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {kit.data.items.map((line) => (
-                      <Table.Tr key={line.itemId}>
-                        <Table.Th scope="row">{line.name}</Table.Th>
-                        <Table.Td>{line.quantity}</Table.Td>
-                        <Table.Td>{line.stock}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollTable>
-            )}
+            <KitTable items={kit.data.items} />
             <Group>
               <Button variant="light" onClick={startEditing}>
                 Edit Starter Kit

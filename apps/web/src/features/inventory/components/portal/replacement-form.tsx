@@ -15,6 +15,78 @@ import { fieldErrorsOf, serverFieldErrors } from '../../form-errors';
 const PHOTO_TYPES = ['image/png', 'image/jpeg'];
 const MAX_MB = Math.round(REPLACEMENT_PHOTO_MAX_BYTES / 1024 / 1024);
 
+/** What is wrong with a chosen photo before it is sent (the server checks its bytes again). */
+function photoProblem(file: File | null): string | undefined {
+  if (!file) return undefined;
+  if (!PHOTO_TYPES.includes(file.type)) return 'Please choose a PNG or JPEG photo.';
+  if (file.size > REPLACEMENT_PHOTO_MAX_BYTES) return `The photo must be ${MAX_MB} MB or smaller.`;
+  return undefined;
+}
+
+interface Values {
+  itemId: string | null;
+  quantity: number | string;
+  reason: string;
+  photo: File | null;
+}
+
+interface FieldsProps {
+  items: TrainerReplacements['items'];
+  values: Values;
+  onChange: (values: Values) => void;
+  errors: Record<string, string | undefined>;
+}
+
+function ReplacementFields({ items, values, onChange, errors }: FieldsProps) {
+  const set = (changes: Partial<Values>) => onChange({ ...values, ...changes });
+  return (
+    <>
+      <Select
+        label="Item"
+        placeholder="Choose the item"
+        data={items.map((i) => ({ value: String(i.id), label: `${i.name} (${ITEM_KIND_LABELS[i.kind]})` }))}
+        value={values.itemId}
+        onChange={(itemId) => set({ itemId })}
+        error={errors.itemId}
+        searchable
+        required
+        data-autofocus
+      />
+      <NumberInput
+        label="How many"
+        value={values.quantity}
+        onChange={(quantity) => set({ quantity })}
+        min={1}
+        max={MAX_REPLACEMENT_QUANTITY}
+        allowDecimal={false}
+        allowNegative={false}
+        error={errors.quantity}
+        required
+      />
+      <Textarea
+        label="What happened?"
+        description="E.g. the strap tore during a class."
+        value={values.reason}
+        onChange={(e) => set({ reason: e.currentTarget.value })}
+        error={errors.reason}
+        maxLength={1000}
+        rows={3}
+        required
+      />
+      <FileInput
+        label={`Photo (optional, PNG or JPEG, up to ${MAX_MB} MB)`}
+        placeholder="Choose a photo"
+        accept={PHOTO_TYPES.join(',')}
+        value={values.photo}
+        onChange={(photo) => set({ photo })}
+        error={errors.photo ?? photoProblem(values.photo)}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Remove the photo' }}
+      />
+    </>
+  );
+}
+
 interface ReplacementFormProps {
   trainerId: number;
   items: TrainerReplacements['items'];
@@ -24,38 +96,19 @@ interface ReplacementFormProps {
 /** A trainer asks for a replacement: the item, how many, what happened and, if they have one, a photo. */
 export function ReplacementForm({ trainerId, items, onClose }: ReplacementFormProps) {
   const send = useRequestReplacement(trainerId);
-  const [itemId, setItemId] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState<number | string>(1);
-  const [reason, setReason] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  function choosePhoto(file: File | null) {
-    setPhoto(file);
-    const wrong = file && !PHOTO_TYPES.includes(file.type) ? 'Please choose a PNG or JPEG photo.' : undefined;
-    const large =
-      file && file.size > REPLACEMENT_PHOTO_MAX_BYTES
-        ? `The photo must be ${MAX_MB} MB or smaller.`
-        : undefined;
-    setErrors(({ photo: _, ...rest }) => ({
-      ...rest,
-      ...((wrong ?? large) ? { photo: (wrong ?? large) as string } : {}),
-    }));
-  }
+  const [values, setValues] = useState<Values>({ itemId: null, quantity: 1, reason: '', photo: null });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = replacementInputSchema.safeParse({
-      itemId: Number(itemId),
-      quantity: Number(quantity),
-      reason,
-    });
-    const found = fieldErrorsOf(parsed);
-    if (!itemId) found.itemId = 'Choose the item';
-    setErrors((before) => (before.photo ? { ...found, photo: before.photo } : found));
-    if (!parsed.success || !itemId || errors.photo) return;
+    const input = { itemId: Number(values.itemId), quantity: Number(values.quantity), reason: values.reason };
+    const parsed = replacementInputSchema.safeParse(input);
+    const found: Record<string, string | undefined> = { ...fieldErrorsOf(parsed) };
+    if (!values.itemId) found.itemId = 'Choose the item';
+    setErrors(found);
+    if (!parsed.success || !values.itemId || photoProblem(values.photo)) return;
     send.mutate(
-      { input: parsed.data, photo },
+      { input: parsed.data, photo: values.photo },
       {
         onSuccess: ({ photoError }) => {
           notifications.show({
@@ -81,51 +134,7 @@ export function ReplacementForm({ trainerId, items, onClose }: ReplacementFormPr
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Select
-            label="Item"
-            placeholder="Choose the item"
-            data={items.map((i) => ({
-              value: String(i.id),
-              label: `${i.name} (${ITEM_KIND_LABELS[i.kind]})`,
-            }))}
-            value={itemId}
-            onChange={setItemId}
-            error={errors.itemId}
-            searchable
-            required
-            data-autofocus
-          />
-          <NumberInput
-            label="How many"
-            value={quantity}
-            onChange={setQuantity}
-            min={1}
-            max={MAX_REPLACEMENT_QUANTITY}
-            allowDecimal={false}
-            allowNegative={false}
-            error={errors.quantity}
-            required
-          />
-          <Textarea
-            label="What happened?"
-            description="E.g. the strap tore during a class."
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={errors.reason}
-            maxLength={1000}
-            rows={3}
-            required
-          />
-          <FileInput
-            label={`Photo (optional, PNG or JPEG, up to ${MAX_MB} MB)`}
-            placeholder="Choose a photo"
-            accept={PHOTO_TYPES.join(',')}
-            value={photo}
-            onChange={choosePhoto}
-            error={errors.photo}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Remove the photo' }}
-          />
+          <ReplacementFields items={items} values={values} onChange={setValues} errors={errors} />
           {send.isError && Object.keys(serverFieldErrors(send.error)).length === 0 && (
             <Alert color="red" role="alert">
               {getErrorMessage(send.error)}
