@@ -27,5 +27,10 @@ export function setPageBrand(brand: Brand) {
   sentBrand = brand;
 }
 
+/** Forgets the brand this page holds, as a new page load would (the component tests share one page). */
+export function forgetPageBrand() {
+  sentBrand = undefined;
+}
+
 /** A title written with the default brand's name, in the brand's. */
 export const inBrand = (text: string) => text.replaceAll(DEFAULT_BRAND.name, pageBrand().name);

@@ -3,6 +3,7 @@ import { format } from 'node:util';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetPageBrand } from '@/lib/brand';
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
@@ -44,6 +45,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   notifications.clean();
+  // A Settings test saves a brand into the page: the next test starts from a fresh page's.
+  forgetPageBrand();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   const errors = unexpectedErrors;

@@ -80,6 +80,7 @@ describe('admin shell', () => {
       'Notifications',
       'Branding',
       'Integrations',
+      'Certification',
     ]);
   });
 

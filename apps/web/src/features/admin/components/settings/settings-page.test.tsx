@@ -31,6 +31,7 @@ describe('admin settings', () => {
       'Notifications',
       'Branding',
       'Integrations',
+      'Certification',
     ]);
     expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveAttribute('aria-selected', 'true');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
