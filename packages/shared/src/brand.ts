@@ -22,4 +22,3 @@ export const DEFAULT_BRAND: Brand = {
   postalAddress: null,
   logoUrl: null,
 };
-
