@@ -12,6 +12,7 @@ import path from 'node:path';
 import { DEFAULT_BRAND } from '@soulpunch/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TRAINER_GUIDES } from '../src/modules/portal/guides';
 import { withBrand } from '../src/plugins/web-app';
 import {
   buildTestApp,
@@ -152,6 +153,11 @@ describe('the brand', () => {
       const state = html.match(/<script type="application\/json" id="brand-state">(.*?)<\/script>/)?.[1];
       expect(JSON.parse(state ?? 'null'), url).toEqual({ ...acme, logoUrl: null });
     }
+    // The trainer guides the app serves itself, in the brand too.
+    const guide = await page(`/guides/${TRAINER_GUIDES[0]?.slug}`);
+    expect(guide).toContain('<header>Acme Defense Trainer Guides</header>');
+    expect(guide).toContain('a{color:#0b7285}');
+    expect(guide).not.toContain('Soul Punch');
     if (rendererCurrent) {
       // The server-rendered header shows the brand's name (the renderer is given the brand).
       expect(await page('/public')).toMatch(/<div id="root">[\s\S]*Acme Defense[\s\S]*id="server-state"/);

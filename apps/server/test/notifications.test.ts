@@ -1,4 +1,4 @@
-import { TEST_CARDS } from '@soulpunch/shared';
+import { formatUsd, PLANS, TEST_CARDS } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
@@ -211,7 +211,7 @@ describe('the admin area told of payments, each as they chose', () => {
         object: {
           id: 'dp_1',
           charge: 'ch_1',
-          amount: 49_900,
+          amount: PLANS.flex.amountCents,
           currency: 'usd',
           reason: 'fraudulent',
           metadata: { enrolmentId: enrolment.publicId },
@@ -233,7 +233,7 @@ describe('the admin area told of payments, each as they chose', () => {
       expect(await subjectsTo(email)).toEqual(['Dispute opened: Nora Quinn']);
     }
     expect((await latestMailTo(app, 'sam@example.com'))?.textBody).toContain(
-      'disputed a payment of $499 (fraudulent). Their certification is suspended',
+      `disputed a payment of ${formatUsd(PLANS.flex.amountCents)} (fraudulent). Their certification is suspended`,
     );
   });
 });

@@ -1,4 +1,6 @@
 import {
+  type Brand,
+  DEFAULT_BRAND,
   HEADQUARTERS,
   LIVE_SESSION_DAYS,
   SUPPORT_EMAIL,
@@ -546,18 +548,35 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** The guide as a page of its own: readable without the web app's script, in the brand's colours. */
-export function renderGuidePage(guide: TrainerGuide): string {
-  return guideDocument(guide.title, guide.summary, guideBody(guide));
+/** The guide as a page of its own: readable without the web app's script, in the brand's name and colour. */
+export function renderGuidePage(guide: TrainerGuide, brand: Brand = DEFAULT_BRAND): string {
+  return inBrand(guideDocument(guide.title, guide.summary, guideBody(guide)), brand);
 }
 
 /** An address under /guides that names no guide. */
-export function renderGuideNotFound(): string {
-  return guideDocument(
-    'Guide not found',
-    'There is no trainer guide at this address. Your resources are listed on your trainer dashboard.',
-    '',
+export function renderGuideNotFound(brand: Brand = DEFAULT_BRAND): string {
+  return inBrand(
+    guideDocument(
+      'Guide not found',
+      'There is no trainer guide at this address. Your resources are listed on your trainer dashboard.',
+      '',
+    ),
+    brand,
   );
+}
+
+/**
+ * The guides are written in the default brand's name, support address and link colour; an administrator's brand
+ * replaces them (decision record 0016).
+ */
+function inBrand(html: string, brand: Brand): string {
+  const recoloured =
+    brand.primaryColor === DEFAULT_BRAND.primaryColor
+      ? html
+      : html.replace('a{color:#c2255c}', `a{color:${brand.primaryColor}}`);
+  return recoloured
+    .replaceAll(DEFAULT_BRAND.name, escapeHtml(brand.name))
+    .replaceAll(DEFAULT_BRAND.supportEmail, escapeHtml(brand.supportEmail));
 }
 
 function guideBody(guide: TrainerGuide): string {

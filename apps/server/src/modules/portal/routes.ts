@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, currentUser, isAdmin } from '../auth/access';
 import { trainerIdParams } from '../trainers/routes';
+import { cachedBrand } from '../branding/service';
 import { findGuide, renderGuideNotFound, renderGuidePage } from './guides';
 import {
   assertResourcesAvailable,
@@ -82,9 +83,11 @@ export async function portalRoutes(app: FastifyInstance, { db, clock }: AppDeps)
     },
     async (request, reply) => {
       const guide = findGuide(request.params.slug);
-      reply.header('Cache-Control', 'public, max-age=3600').type('text/html; charset=utf-8');
-      if (!guide) return reply.status(404).send(renderGuideNotFound());
-      return reply.send(renderGuidePage(guide));
+      const brand = await cachedBrand(app.publicDirectoryCache, db);
+      // Kept by browsers for 5 minutes: a new brand reaches a guide already open within that.
+      reply.header('Cache-Control', 'public, max-age=300').type('text/html; charset=utf-8');
+      if (!guide) return reply.status(404).send(renderGuideNotFound(brand));
+      return reply.send(renderGuidePage(guide, brand));
     },
   );
 }

@@ -39,4 +39,6 @@ export const useUploadLogo = () =>
   });
 
 export const useRemoveLogo = () =>
-  useBrandingMutation((_: void) => api<BrandingAnswer>('/api/admin/branding/logo', { method: 'DELETE' }));
+  useBrandingMutation((_: undefined) =>
+    api<BrandingAnswer>('/api/admin/branding/logo', { method: 'DELETE' }),
+  );
