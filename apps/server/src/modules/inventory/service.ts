@@ -14,7 +14,7 @@ import type { InventoryItemRow } from '../../db/schema-inventory';
 import type { Executor, Trx } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { deliverMail, queueMail } from '../mail/queue';
+import { deliverMail } from '../mail/queue';
 import { notifyStaff } from '../notifications/service';
 import { lowStockNotice } from './mail';
 import {
