@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
 import { notifications } from '@mantine/notifications';
+import { DEFAULT_BRAND } from '@soulpunch/shared';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setPageBrand } from '@/lib/brand';
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
@@ -44,6 +46,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   notifications.clean();
+  // A test that saved a brand (Settings) leaves the next one the default brand, as a fresh page load would.
+  setPageBrand(DEFAULT_BRAND);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   const errors = unexpectedErrors;
