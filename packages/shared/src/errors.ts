@@ -105,7 +105,6 @@ export const ERROR_CODES = [
   'already_accepted',
   // Settings: staff, branding
   'read_only',
-  'low_contrast',
   'invalid_logo',
 ] as const;
 

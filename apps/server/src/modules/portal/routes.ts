@@ -5,8 +5,8 @@ import type { AppDeps } from '../../deps';
 import { forbidden } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, currentUser, isAdmin } from '../auth/access';
-import { trainerIdParams } from '../trainers/routes';
 import { cachedBrand } from '../branding/service';
+import { trainerIdParams } from '../trainers/routes';
 import { findGuide, renderGuideNotFound, renderGuidePage } from './guides';
 import {
   assertResourcesAvailable,
