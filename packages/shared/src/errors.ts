@@ -118,7 +118,6 @@ export const ERROR_CODES = [
   'request_decided',
   // Settings: staff, branding
   'read_only',
-  'low_contrast',
   'invalid_logo',
 ] as const;
 

@@ -54,8 +54,8 @@ const migrations: Record<string, Migration> = {
   '0022-insurance-policies': insurancePolicies,
   '0023-credential-signing-keys': credentialSigningKeys,
   '0024-renewal-fee-and-sessions': renewalFeeAndSessions,
-  '0026-inventory-and-shipments': inventoryAndShipments,
   '0025-settings': settings,
+  '0026-inventory-and-shipments': inventoryAndShipments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
