@@ -13,7 +13,13 @@ test("Settings has every planned setting built and no 'Coming Soon': accounts an
   await signInAs(page, ADMIN);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Accounts', 'Notifications', 'Branding', 'Integrations']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Accounts',
+    'Notifications',
+    'Branding',
+    'Integrations',
+    'Certification',
+  ]);
   await expect(page.getByRole('table', { name: 'Administrators' })).toContainText(ADMIN);
   await expect(page.getByRole('region', { name: 'Staff' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Role history' })).toBeVisible();
