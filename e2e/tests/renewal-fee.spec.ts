@@ -48,9 +48,10 @@ async function trainerIdOf(admin: APIRequestContext, email: string): Promise<num
   return trainer.id;
 }
 
-/** Settings, as the administrator uses it: only the fee ticked, then saved. */
+/** Settings' Certification tab, as the administrator uses it: only the fee ticked, then saved. */
 async function requireOnlyTheFee(page: Page) {
   await page.goto('/admin/settings');
+  await page.getByRole('tab', { name: 'Certification' }).click();
   const card = page.getByRole('region', { name: 'Certificate Renewal' });
   await expect(card.getByRole('checkbox').first()).toBeVisible();
   for (const box of await card.getByRole('checkbox').all()) {
