@@ -20,6 +20,23 @@ export function useSaveNotificationPreferences() {
   return useMutation({
     mutationFn: (input: NotificationPreferencesUpdate) =>
       api<NotificationPreferences>('/api/notification-preferences', { method: 'PUT', body: input }),
+    // The picked choice shows at once (a radio or switch that waits for the server looks as if it ignored the
+    // click); a refused save puts the earlier choices back.
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<NotificationPreferences>(key);
+      if (before) {
+        queryClient.setQueryData<NotificationPreferences>(key, {
+          ...before,
+          staff: before.staff && input.staff ? { ...before.staff, ...input.staff } : before.staff,
+          trainer: before.trainer && input.trainer ? { ...before.trainer, ...input.trainer } : before.trainer,
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
 }

@@ -1,5 +1,5 @@
 import { RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, noContent, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
@@ -328,6 +328,41 @@ describe('admin settings', () => {
     );
     expect(put?.[1]?.body).toBe('{"staff":{"dispute":"daily_digest"}}');
     expect(within(dispute).getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+  });
+
+  it('shows a picked notification choice at once, and puts the earlier one back when the save is refused', async () => {
+    const staff = {
+      new_enrolment: 'daily_digest',
+      failed_instalment: 'immediately',
+      dispute: 'immediately',
+      document_expired: 'daily_digest',
+      certification_lapsing: 'daily_digest',
+      assistant_unanswered: 'daily_digest',
+      low_stock: 'daily_digest',
+    };
+    let refuse: (answer: Response) => void = () => {};
+    mockApi({
+      ...adminSession,
+      'GET /api/notification-preferences': json({ staff, trainer: null, digestTime: '7:00 AM Central time' }),
+      'PUT /api/notification-preferences': () =>
+        new Promise<Response>((resolve) => {
+          refuse = resolve;
+        }),
+    });
+    const view = renderApp('/admin/settings?tab=notifications');
+    const failed = await screen.findByRole('radiogroup', { name: 'Failed instalment' });
+    await view.user.click(within(failed).getByRole('radio', { name: 'Daily digest' }));
+    // Checked while the server has not answered yet.
+    expect(within(failed).getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+
+    refuse(
+      json(
+        { error: { code: 'read_only', message: 'Your role can look but not change this.' } },
+        { status: 403 },
+      ),
+    );
+    expect(await screen.findByText('Your role can look but not change this.')).toBeInTheDocument();
+    await waitFor(() => expect(within(failed).getByRole('radio', { name: 'Immediately' })).toBeChecked());
   });
 
   it('previews the brand as it is typed and refuses a colour below AA before sending', async () => {
