@@ -1,7 +1,7 @@
 import type { InventoryItem, ReplacementRequest, Shipment } from '@soulpunch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminSession } from '@/features/admin/testing/fixtures';
+import { adminSession, adminUser } from '@/features/admin/testing/fixtures';
 import { mockPortalApi, TRAINER_ID } from '@/features/trainer-portal/testing/fixtures';
 import { json, mockApi, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
@@ -90,6 +90,31 @@ describe('the Inventory page', () => {
     expect(bodiesTo(fetchMock, '/api/admin/inventory/items/1/adjustments')).toEqual([
       { change: 20, reason: 'Delivery from the supplier' },
     ]);
+  });
+
+  it('shows staff the stock, shipments and requests without the buttons that change them', async () => {
+    mockApi({
+      'GET /api/auth/session': json({ user: { ...adminUser, roles: ['staff'] } }),
+      'GET /api/admin/inventory': json({ items: [item()] }),
+      'GET /api/admin/shipments?status=to_pack': json([shipment()]),
+      'GET /api/admin/replacement-requests?status=pending': json([request()]),
+    });
+    const { user } = renderApp('/admin/inventory');
+    const row = (await screen.findByRole('rowheader', { name: /Focus mitts/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Low stock')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Adjust stock' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Item' })).not.toBeInTheDocument();
+    // The stock history stays open to staff.
+    await user.click(within(row).getByRole('button', { name: 'More for Focus mitts' }));
+    expect(await screen.findByRole('menuitem', { name: 'Stock history' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit item' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /Shipments/ }));
+    const card = await screen.findByRole('listitem', { name: 'Shipment 9 to Tina Trainer' });
+    expect(within(card).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Replacement requests/ }));
+    const asked = await screen.findByRole('listitem', { name: 'Request 4 from Tina Trainer' });
+    expect(within(asked).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
   it('ships a kit with its carrier and tracking number, checked before sending', async () => {

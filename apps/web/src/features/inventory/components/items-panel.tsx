@@ -15,6 +15,7 @@ import { type InventoryItem, ITEM_KIND_LABELS } from '@soulpunch/shared';
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ScrollTable } from '@/components/scroll-table';
+import { useCanChangeAdminArea } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { useInventory } from '../api/inventory';
 import { AdjustStockModal } from './adjust-stock-modal';
@@ -24,6 +25,8 @@ import { MovementsModal } from './movements-modal';
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'adjust' | 'history'; item: InventoryItem } | null;
 
 function ItemRow({ item, onOpen }: { item: InventoryItem; onOpen: (dialog: Dialog) => void }) {
+  // Staff read the inventory; only administrators change it (the server refuses staff's changes too).
+  const canChange = useCanChangeAdminArea();
   return (
     <Table.Tr>
       <Table.Th scope="row">
@@ -47,9 +50,11 @@ function ItemRow({ item, onOpen }: { item: InventoryItem; onOpen: (dialog: Dialo
       <Table.Td>{item.committed}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button size="compact-sm" variant="light" onClick={() => onOpen({ kind: 'adjust', item })}>
-            Adjust stock
-          </Button>
+          {canChange && (
+            <Button size="compact-sm" variant="light" onClick={() => onOpen({ kind: 'adjust', item })}>
+              Adjust stock
+            </Button>
+          )}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button size="compact-sm" variant="default" aria-label={`More for ${item.name}`}>
@@ -57,7 +62,7 @@ function ItemRow({ item, onOpen }: { item: InventoryItem; onOpen: (dialog: Dialo
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => onOpen({ kind: 'edit', item })}>Edit item</Menu.Item>
+              {canChange && <Menu.Item onClick={() => onOpen({ kind: 'edit', item })}>Edit item</Menu.Item>}
               <Menu.Item onClick={() => onOpen({ kind: 'history', item })}>Stock history</Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -69,6 +74,7 @@ function ItemRow({ item, onOpen }: { item: InventoryItem; onOpen: (dialog: Dialo
 
 /** Equipment and curriculum materials: stock, reorder thresholds, what waits to be packed. */
 export function ItemsPanel() {
+  const canChange = useCanChangeAdminArea();
   const inventory = useInventory();
   const [dialog, setDialog] = useState<Dialog>(null);
   const items = inventory.data?.items ?? [];
@@ -79,7 +85,7 @@ export function ItemsPanel() {
         <Title order={2} size="h3">
           Equipment and curriculum materials
         </Title>
-        <Button onClick={() => setDialog({ kind: 'add' })}>Add Item</Button>
+        {canChange && <Button onClick={() => setDialog({ kind: 'add' })}>Add Item</Button>}
       </Group>
       {inventory.isPending && <Loader aria-label="Loading the inventory" />}
       {inventory.isError && (

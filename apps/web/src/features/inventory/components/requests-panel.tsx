@@ -23,6 +23,7 @@ import {
 } from '@soulpunch/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useCanChangeAdminArea } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { replacementPhotoUrl, useDecideReplacement, useReplacementRequests } from '../api/replacements';
 import { fieldErrorsOf } from '../form-errors';
@@ -44,6 +45,7 @@ function RequestCard({
   request: ReplacementRequest;
   onDecide: (d: Decision) => void;
 }) {
+  const canChange = useCanChangeAdminArea();
   return (
     <Paper
       component="li"
@@ -87,7 +89,7 @@ function RequestCard({
           {request.decidedAt && `, decided ${stamp(request.decidedAt)}`}
         </Text>
         {request.decisionNote && <Text size="sm">Note: {request.decisionNote}</Text>}
-        {request.status === 'pending' && (
+        {request.status === 'pending' && canChange && (
           <Group>
             <Button size="compact-sm" onClick={() => onDecide({ request, decision: 'approve' })}>
               Approve

@@ -14,6 +14,7 @@ import { notifications } from '@mantine/notifications';
 import type { Shipment, ShipmentStatus } from '@soulpunch/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCanChangeAdminArea } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { useMarkDelivered, useShipments } from '../api/shipments';
 import { ShipModal } from './ship-modal';
@@ -27,6 +28,7 @@ const FILTERS: Array<{ value: ShipmentStatus | 'all'; label: string }> = [
 ];
 
 function ShipmentCard({ shipment, onShip }: { shipment: Shipment; onShip: () => void }) {
+  const canChange = useCanChangeAdminArea();
   const deliver = useMarkDelivered();
   return (
     <Paper
@@ -41,14 +43,14 @@ function ShipmentCard({ shipment, onShip }: { shipment: Shipment; onShip: () => 
           {shipment.trainerName}
         </Anchor>
         <ShipmentSummary shipment={shipment} />
-        {shipment.status === 'to_pack' && (
+        {shipment.status === 'to_pack' && canChange && (
           <Group>
             <Button size="compact-sm" onClick={onShip}>
               Ship
             </Button>
           </Group>
         )}
-        {shipment.status === 'shipped' && (
+        {shipment.status === 'shipped' && canChange && (
           <Group>
             <Button
               size="compact-sm"

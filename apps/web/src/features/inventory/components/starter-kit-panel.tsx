@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { MAX_KIT_QUANTITY, type StarterKit } from '@soulpunch/shared';
 import { useState } from 'react';
 import { ScrollTable } from '@/components/scroll-table';
+import { useCanChangeAdminArea } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { useInventory, useSaveStarterKit, useStarterKit } from '../api/inventory';
 
@@ -63,6 +64,7 @@ function KitTable({ items }: { items: StarterKit['items'] }) {
  * is issued (a change here applies to the kits made from then on).
  */
 export function StarterKitPanel() {
+  const canChange = useCanChangeAdminArea();
   const kit = useStarterKit();
   const save = useSaveStarterKit();
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -125,11 +127,13 @@ export function StarterKitPanel() {
         kit.data && (
           <>
             <KitTable items={kit.data.items} />
-            <Group>
-              <Button variant="light" onClick={startEditing}>
-                Edit Starter Kit
-              </Button>
-            </Group>
+            {canChange && (
+              <Group>
+                <Button variant="light" onClick={startEditing}>
+                  Edit Starter Kit
+                </Button>
+              </Group>
+            )}
           </>
         )
       )}
