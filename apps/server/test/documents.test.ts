@@ -11,6 +11,7 @@ import { createRequiredDocuments, runDocumentSchedule } from '../src/modules/doc
 import {
   appDeps,
   buildTestApp,
+  emptyTables,
   FRESH_WITHIN,
   latestMailTo,
   seedCast,
@@ -33,7 +34,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   clock.set('2026-04-01T15:00:00Z');
   cast = await seedCast(app);
-  await sql`truncate document_events, esign_consents restart identity`.execute(app.db);
+  await emptyTables(app.db, ['document_events', 'esign_consents']);
   await createRequiredDocuments(deps, cast.mariaId);
   await createRequiredDocuments(deps, cast.devonId);
 });

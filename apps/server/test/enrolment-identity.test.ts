@@ -8,7 +8,6 @@ import {
   TEST_CARDS,
 } from '@soulpunch/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ManualClock, manualClock } from '../src/lib/clock';
@@ -24,6 +23,7 @@ import {
 import {
   appDeps,
   buildTestApp,
+  emptyTables,
   nextTestIp,
   requestLinkToken,
   seedCast,
@@ -233,7 +233,7 @@ describe('with the test provider, on a manual clock', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     clock.set('2026-03-10T15:00:00Z');
-    await sql`truncate enrolments, payment_events restart identity cascade`.execute(app.db);
+    await emptyTables(app.db, ['enrolments', 'payment_events']);
     cast = await seedCast(app);
   });
 

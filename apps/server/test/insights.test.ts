@@ -1,6 +1,5 @@
 import type { AccountingReport, Insights } from '@soulpunch/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ManualClock, manualClock } from '../src/lib/clock';
 import { createRequiredDocuments } from '../src/modules/documents/service';
@@ -8,6 +7,7 @@ import {
   appDeps,
   buildTestApp,
   createUser,
+  emptyTables,
   seedCast,
   TEST_APP_URL,
   type TestApp,
@@ -32,9 +32,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   clock.set(NOW);
   cast = await seedCast(app);
-  await sql`truncate enrolments, payments, documents, certification_history restart identity cascade`.execute(
-    app.db,
-  );
+  await emptyTables(app.db, ['enrolments', 'payments', 'documents', 'certification_history']);
 });
 
 const as = (cookie: string, options: InjectOptions) => app.inject(withCookie(cookie, options));

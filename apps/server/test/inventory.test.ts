@@ -1,11 +1,18 @@
 import type { InventoryItem, ReplacementRequest, Shipment } from '@soulpunch/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ManualClock, manualClock } from '../src/lib/clock';
 import { createStarterKitShipment } from '../src/modules/inventory/service';
-import { buildTestApp, seedCast, signIn, TEST_APP_URL, type TestApp, withCookie } from './helper';
+import {
+  buildTestApp,
+  emptyTables,
+  seedCast,
+  signIn,
+  TEST_APP_URL,
+  type TestApp,
+  withCookie,
+} from './helper';
 
 // Inventory and shipping through the API (decision record 0017): items and their stock history, the low-stock
 // notice, the starter kit a certificate brings, shipping (stock never below zero), replacement requests.
@@ -25,9 +32,14 @@ afterAll(() => t.close());
 beforeEach(async () => {
   clock.set(START);
   cast = await seedCast(app);
-  await sql`truncate inventory_items, starter_kit_items, shipments, shipment_items, stock_movements, replacement_requests restart identity cascade`.execute(
-    app.db,
-  );
+  await emptyTables(app.db, [
+    'inventory_items',
+    'starter_kit_items',
+    'shipments',
+    'shipment_items',
+    'stock_movements',
+    'replacement_requests',
+  ]);
   await app.db.deleteFrom('certificationRecords').where('trainerId', '=', cast.mariaId).execute();
 });
 

@@ -1,6 +1,5 @@
 import { TEST_CARDS } from '@soulpunch/shared';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
@@ -9,7 +8,7 @@ import type { MailMessage } from '../src/modules/mail/mailer';
 import { deliverQueuedMail } from '../src/modules/mail/queue';
 import { paymentJobs } from '../src/modules/payments/routes';
 import { latestEnrolmentCode, startVerifiedEnrolment, verifyEmail } from './enrolment-helper';
-import { appDeps, buildTestApp, nextTestIp, seedCast, type TestApp, withCookie } from './helper';
+import { appDeps, buildTestApp, emptyTables, nextTestIp, seedCast, type TestApp, withCookie } from './helper';
 import { type StripeStandIn, signedStripeEvent, startStripeStandIn } from './stripe-stand-in';
 
 /**
@@ -59,9 +58,7 @@ describe('with the test provider and a mail server that refuses one address', ()
   beforeEach(async () => {
     refused.clear();
     clock.set('2026-04-01T15:00:00Z');
-    await sql`truncate mail_queue, payment_events, document_events, esign_consents restart identity`.execute(
-      app.db,
-    );
+    await emptyTables(app.db, ['mail_queue', 'payment_events', 'document_events', 'esign_consents']);
   });
 
   it('a refused reminder fails that reminder only: the round reminds the others, expires what is due, and the mail goes later', async () => {

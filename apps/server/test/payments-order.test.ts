@@ -1,10 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { manualClock } from '../src/lib/clock';
 import { signTestEvent, testWebhookSecret } from '../src/modules/payments/providers';
-import { buildTestApp, type TestApp } from './helper';
+import { buildTestApp, emptyTables, type TestApp } from './helper';
 
 /**
  * Providers deliver events late, twice, and out of order. Whatever order and duplication a flex plan's events
@@ -159,7 +158,7 @@ async function finalState(ref: string) {
 describe('flex plan events in any order', () => {
   let reference: Awaited<ReturnType<typeof finalState>>;
   beforeAll(async () => {
-    await sql`truncate payment_events`.execute(app.db);
+    await emptyTables(app.db, ['payment_events']);
     await newEnrolment('enr_reference');
     await deliverAll(flexEvents('enr_reference'));
     reference = await finalState('enr_reference');

@@ -1,6 +1,5 @@
 import { PLANS, TEST_CARDS } from '@soulpunch/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ManualClock, manualClock } from '../src/lib/clock';
 import { signTestEvent, testWebhookSecret } from '../src/modules/payments/providers';
@@ -9,6 +8,7 @@ import { startVerifiedEnrolment } from './enrolment-helper';
 import {
   appDeps,
   buildTestApp,
+  emptyTables,
   latestMailTo,
   nextTestIp,
   seedCast,
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   clock.set('2026-03-10T15:00:00Z');
-  await sql`truncate payment_events`.execute(app.db);
+  await emptyTables(app.db, ['payment_events']);
   cast = await seedCast(app);
 });
 let cast: Awaited<ReturnType<typeof seedCast>>;
