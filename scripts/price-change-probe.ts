@@ -9,6 +9,7 @@ import {
   PRIVACY_POLICY_PATH,
   planTotalCents,
   privacyPolicy,
+  RENEWAL_FEE,
   TERMS_AND_CONDITIONS_PATH,
   TERMS_OF_SERVICE_PATHS,
   termsAndConditions,
@@ -109,7 +110,19 @@ async function main(dir: string, file: string) {
       paymentMails.receiptEmail(enrolment('flex'), new Date()),
       paymentMails.instalmentPaidEmail(enrolment('flex'), row),
       paymentMails.failedInstalmentEmail(enrolment('flex'), row, `${APP_URL}/pay`, 7),
-      paymentMails.pastDueAdminNotice({ email: 'a@example.com', name: 'A' }, enrolment('flex'), row, APP_URL),
+      // The admin area's notices (e-mailed at once or gathered in the daily digest).
+      paymentMails.pastDueNotice(enrolment('flex'), row, APP_URL),
+      paymentMails.newEnrolmentNotice(enrolment('full'), APP_URL),
+      paymentMails.newEnrolmentNotice(enrolment('flex'), APP_URL),
+      paymentMails.renewalReceiptEmail(
+        {
+          ...enrolment('full'),
+          plan: null,
+          amountCents: RENEWAL_FEE.amountCents,
+          totalCents: RENEWAL_FEE.amountCents,
+        },
+        new Date(),
+      ),
     ];
     for (const m of mails) texts.push({ category: 'email', name: m.subject, text: JSON.stringify(m) });
 
