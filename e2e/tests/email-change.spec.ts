@@ -1,4 +1,4 @@
-import { signInAs } from '../fixtures/auth';
+import { signInAs, signInThroughTheForm } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { expect, type Page, test } from '../fixtures/test';
 
@@ -86,7 +86,7 @@ test('a trainer changes their sign-in e-mail through a link sent to the new addr
   await page.getByLabel(/email/i).fill(OLD_EMAIL);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('This email is not registered in our system. Please try again.')).toBeVisible();
-  await signInAs(page, NEW_EMAIL);
+  await signInThroughTheForm(page, NEW_EMAIL);
   await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
   await page.goto('/trainer-portal/profile');
   await expect(page.getByRole('textbox', { name: /^Email/ })).toHaveValue(NEW_EMAIL);

@@ -1,4 +1,4 @@
-import { signInAs } from '../fixtures/auth';
+import { signInThroughTheForm } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/test';
 
@@ -8,14 +8,14 @@ const ADMIN = 'admin@soulpunch.example';
 const TRAINER = 'marcus.nguyen@example.com';
 
 test('an admin signs in through the e-mailed link and lands on the admin dashboard', async ({ page }) => {
-  await signInAs(page, ADMIN);
+  await signInThroughTheForm(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Trainer Onboarding Dashboard' })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Trainers')).toBeVisible();
 });
 
 test('a trainer signs in, sees the dashboard, and logs out', async ({ page }) => {
-  await signInAs(page, TRAINER);
+  await signInThroughTheForm(page, TRAINER);
   await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
   await expect(page.getByText(/^Welcome back, Marcus .+!$/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin View' })).toHaveCount(0);
@@ -29,7 +29,7 @@ test('a trainer signs in, sees the dashboard, and logs out', async ({ page }) =>
 });
 
 test('a used link is refused on the confirm page', async ({ page }) => {
-  const used = await signInAs(page, TRAINER);
+  const used = await signInThroughTheForm(page, TRAINER);
   await expect(page).toHaveURL(/\/trainer-portal\/dashboard$/);
   await page.goto(used);
   await page.getByRole('button', { name: 'Sign in' }).click();
