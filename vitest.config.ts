@@ -48,7 +48,16 @@ export default defineConfig({
         extends: 'apps/web/vite.config.ts',
         test: { name: 'web-mocks', root: 'apps/web', include: WEB_MOCKING_FILES },
       },
-      { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['**/*.test.mjs'] } },
+      {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          environment: 'node',
+          include: ['**/*.test.mjs'],
+          // Some run Biome over the whole web app: 6 s on a loaded 2-core machine, past vitest's default 5.
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });
