@@ -20,7 +20,7 @@ import { backToPage, formField, pageErrorCode, pageFormRoute, registerPageForms 
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, currentUser } from '../auth/access';
 import type { PublicCache } from '../directory/public-cache';
-import { CLASS_ANSWER, TRAINER_ANSWER } from '../directory/public-tables';
+import { CALENDAR_FEED, CLASS_ANSWER, TRAINER_ANSWER } from '../directory/public-tables';
 import { answerKnownAddress, sendCached } from '../directory/send-answer';
 import { getPublicTrainer } from '../directory/service';
 import { trainerIdParams } from '../trainers/routes';
@@ -242,7 +242,7 @@ function registerClassCalendarFeeds(app: FastifyInstance, deps: ClassDeps) {
         body: await classesFeed(deps),
         contentType: CALENDAR_TYPE,
         expiresAt: inAMinute(deps.clock),
-        reads: CLASS_ANSWER,
+        reads: CALENDAR_FEED,
       }));
     },
   );
@@ -258,7 +258,7 @@ function registerClassCalendarFeeds(app: FastifyInstance, deps: ClassDeps) {
         contentType: CALENDAR_TYPE,
         headers: { 'Content-Disposition': `attachment; filename="class-${id}.ics"` },
         expiresAt: inAMinute(deps.clock),
-        reads: CLASS_ANSWER,
+        reads: CALENDAR_FEED,
       }));
     },
   );
@@ -275,7 +275,7 @@ function registerClassCalendarFeeds(app: FastifyInstance, deps: ClassDeps) {
           contentType: CALENDAR_TYPE,
           expiresAt: inAMinute(deps.clock),
           // The trainer's own answer too (a trainer who is not listed: 404).
-          reads: [...CLASS_ANSWER, ...TRAINER_ANSWER],
+          reads: [...CALENDAR_FEED, ...TRAINER_ANSWER],
         };
       });
     },

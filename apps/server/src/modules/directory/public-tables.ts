@@ -31,12 +31,15 @@ export const TRAINER_STANDING: readonly AnnouncedTable[] = [
 /** A trainer's card or profile: the standing, their next classes (without places left) and their rating. */
 export const TRAINER_ANSWER: readonly AnnouncedTable[] = [...TRAINER_STANDING, 'classes', 'reviews'];
 
-/** The classes lists, pages and calendar feeds: listed trainers' classes and the places left. */
+/** The classes lists and a class's answer: listed trainers' classes and the places left. */
 export const CLASS_ANSWER: readonly AnnouncedTable[] = [
   ...TRAINER_STANDING,
   'classes',
   'class_registrations',
 ];
+
+/** The calendar feeds: listed trainers' classes, without places left. */
+export const CALENDAR_FEED: readonly AnnouncedTable[] = [...TRAINER_STANDING, 'classes'];
 
 /**
  * A server-rendered page's own reading (its meta and status, and whatever its API calls read beyond the kept
