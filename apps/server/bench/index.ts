@@ -3,12 +3,13 @@
 // server at 127.0.0.1:5432; the bench makes and drops its own databases there). Writes bench/last-results.md.
 //   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 10000,100000]
 //                    [--admin-trainers 100000] [--seconds 2] [--rounds 5] [--connections 50] [--runs 50]
+//   (--rounds 0: no loads, only the builds and what one change costs; BENCH_DATABASE_PREFIX names its databases)
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdminSearch, type SearchFigures } from './admin-search';
 import { benchColdStart, type StartFigures } from './cold-start';
-import { benchPublicPages, type MemoryFigure, type PageFigures } from './public-pages';
+import { benchPublicPages, type ChangeFigures, type MemoryFigure, type PageFigures } from './public-pages';
 import type { Engine } from './shared';
 
 const { values } = parseArgs({
@@ -39,6 +40,7 @@ const load = {
 
 const pages: PageFigures[] = [];
 const memory: MemoryFigure[] = [];
+const changes: ChangeFigures[] = [];
 const searches: SearchFigures[] = [];
 let start: StartFigures | null = null;
 
@@ -48,6 +50,7 @@ for (const engine of engines) {
       const result = await benchPublicPages(engine, size, load);
       pages.push(...result.figures);
       memory.push(result.memory);
+      changes.push(...result.changes);
     }
   if (only.has('admin'))
     searches.push(...(await benchAdminSearch(engine, Number(values['admin-trainers']), Number(values.runs))));
@@ -63,7 +66,17 @@ const lines = [
     `${load.seconds} s each per answer; medians over the rounds.`,
   '',
 ];
-if (pages.length) {
+if (pages.length && load.rounds === 0) {
+  lines.push(
+    '| Engine | Trainers | Answer | Size (br) | Build / rebuild |',
+    '| --- | ---: | --- | ---: | ---: |',
+    ...pages.map(
+      (f) =>
+        `| ${name(f.engine)} | ${n(f.trainers)} | ${f.page} | ${n(f.bytes / 1024, 1)} KB | ${n(f.coldMs)} / ${n(f.rebuildMs)} ms |`,
+    ),
+    '',
+  );
+} else if (pages.length) {
   lines.push(
     '| Engine | Trainers | Answer | Size (br) | App req/s | App p50 / p99 | Plain http req/s | Plain p50 / p99 | Ratio (rounds) | Build / rebuild |',
     '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -72,6 +85,17 @@ if (pages.length) {
         `| ${name(f.engine)} | ${n(f.trainers)} | ${f.page} | ${n(f.bytes / 1024, 1)} KB | ${n(f.app.rps)} | ` +
         `${n(f.app.p50, 1)} / ${n(f.app.p99, 1)} ms | ${n(f.plain.rps)} | ${n(f.plain.p50, 1)} / ${n(f.plain.p99, 1)} ms | ${f.ratio.toFixed(2)} ` +
         `(${f.ratios.map((r) => r.toFixed(2)).join(', ')}) | ${n(f.coldMs)} / ${n(f.rebuildMs)} ms |`,
+    ),
+    '',
+  );
+}
+if (changes.length) {
+  lines.push(
+    '| Engine | Trainers | After | Queue settled | Answers rebuilt (of kept) |',
+    '| --- | ---: | --- | ---: | ---: |',
+    ...changes.map(
+      (c) =>
+        `| ${name(c.engine)} | ${n(c.trainers)} | ${c.change} | ${n(c.settledMs)} ms | ${c.rebuilt} (of ${c.kept}) |`,
     ),
     '',
   );

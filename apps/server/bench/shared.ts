@@ -15,6 +15,8 @@ export type Engine = 'pglite' | 'postgres';
 
 /** The PostgreSQL server to bench on: BENCH_DATABASE_URL, else the local one the tests use. */
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The bench's databases are named `<prefix>_<trainers>`: two benches on one server need their own prefixes. */
+const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? 'sp_bench';
 
 async function freshPostgres(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -52,7 +54,7 @@ export async function benchApp(engine: Engine, trainers: number): Promise<BenchA
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-bench-'));
   const target: DatabaseTarget =
     engine === 'postgres'
-      ? { kind: 'postgres', url: await freshPostgres(`sp_bench_${trainers}`) }
+      ? { kind: 'postgres', url: await freshPostgres(`${DATABASE_PREFIX}_${trainers}`) }
       : { kind: 'pglite', dataDir };
   ensureWebBuild();
   const config = loadConfig(

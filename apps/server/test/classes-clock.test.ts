@@ -145,6 +145,24 @@ describe("upcoming lists follow the app's clock, cached answers included", () =>
     ]);
   });
 
+  it('the unfiltered lists share one count of the upcoming classes, counted again once the first starts', async () => {
+    const first = await addClass({ title: 'Morning Basics', date: daysAhead(2) });
+    await addClass({ title: 'Campus Safety', date: daysAhead(4) });
+    const total = async (url: string) => (await call(null, 'GET', url)).headers['x-total-count'];
+    // Pages of one list (the API's, the classes page's, the calendar's): no change between them, one count.
+    for (const url of ['/api/classes', '/api/classes?limit=1', '/api/classes?limit=1&offset=1']) {
+      expect(await total(url)).toBe('2');
+    }
+    // No change announced, but the first class has started: every page counts one.
+    clock.set(first.start);
+    for (const url of ['/api/classes', '/api/classes?limit=1', '/api/classes?limit=5']) {
+      await expect.poll(() => total(url), FRESH_WITHIN).toBe('1');
+    }
+    // Filtered lists count for themselves.
+    expect(await total('/api/classes?q=campus')).toBe('1');
+    expect(await total('/api/classes?q=morning')).toBe('0');
+  });
+
   it("keeps a month of past classes in the calendar feed, a month by the app's clock", async () => {
     const created = await addClass({ date: daysAhead(2) });
     const feedTitles = async () => {

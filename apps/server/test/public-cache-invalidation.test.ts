@@ -196,11 +196,19 @@ describe('writes that change public data have the answers rebuilt: the change sh
     await expect.poll(titles, FRESH_WITHIN).toEqual(['Street Safety']);
   });
 
-  it('an anonymous registration (the places left are public)', async () => {
+  it("an anonymous registration (the places left are public): the classes answers are rebuilt, the trainers' are not", async () => {
     const id = await createClass('Basic Self-Defense');
     const spotsLeft = async () => (await get(`/api/classes/${id}`)).json().spotsLeft as number;
+    const listedSpots = async () =>
+      (await get(CLASSES)).json().find((c: { id: number }) => c.id === id)?.spotsLeft as number;
     const before = await spotsLeft();
+    expect(await listedSpots()).toBe(before);
     const kept = await warm();
+    const cache = t.app.publicDirectoryCache;
+    const trainerAnswers = ['/api/public-trainers/markers', '/api/public-trainers/states'];
+    for (const url of trainerAnswers) expect((await get(url)).statusCode).toBe(200);
+    await cache.whenSettled();
+    const keptTrainerAnswers = trainerAnswers.map((url) => cache.atAddress(url));
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/classes/${id}/registrations`,
@@ -209,8 +217,13 @@ describe('writes that change public data have the answers rebuilt: the change sh
       remoteAddress: nextTestIp(),
     });
     expect(res.statusCode, res.body).toBe(201);
-    await expectRebuilt(kept);
+    await expect.poll(() => cache.atAddress(CLASSES) !== kept[1], FRESH_WITHIN).toBe(true);
+    await expect.poll(listedSpots, FRESH_WITHIN).toBe(before - 1);
     await expect.poll(spotsLeft, FRESH_WITHIN).toBe(before - 1);
+    await cache.whenSettled();
+    // The directory's answers show no places left: the very same copies are still sent.
+    expect(cache.atAddress(LIST)).toBe(kept[0]);
+    for (const [n, url] of trainerAnswers.entries()) expect(cache.atAddress(url)).toBe(keptTrainerAnswers[n]);
   });
 
   it('a suspension (an admin records a refund): the trainer leaves the list within 2 s', async () => {

@@ -35,8 +35,8 @@ export interface ListenLog {
 }
 
 export interface ListenHandlers {
-  /** A NOTIFY on the channel, from any process using the database. */
-  onNotify: () => void;
+  /** A NOTIFY on the channel, from any process using the database, with its payload ('' when none). */
+  onNotify: (payload: string) => void;
   /**
    * Notifications may have been missed: the listening connection was lost and is open again. Called once per
    * outage, after reconnecting (until then nothing is heard, so nothing is gained by calling it earlier).
@@ -122,7 +122,7 @@ export function listenOnPostgres(
     const connect = async () => {
       const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: answerWithinMs });
       c.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
+        if (message.channel === channel) onNotify(message.payload ?? '');
         else if (message.channel === syncChannel) syncWaiters.get(message.payload ?? '')?.();
       });
       // Without a listener the connection's error would end the process.
@@ -270,7 +270,7 @@ export async function openDatabase(
       db,
       // One embedded connection: its notifications arrive with the answer of the statement that made them.
       listen: async (channel, { onNotify }) => {
-        const stop = await pglite.listen(channel, () => onNotify());
+        const stop = await pglite.listen(channel, (payload) => onNotify(payload ?? ''));
         // Nothing to wait for: the notifications were handled before the statement that made them answered.
         return { sync: async () => true, stop };
       },

@@ -27,6 +27,7 @@ import * as credentialSigningKeys from './migrations/0023-credential-signing-key
 import * as renewalFeeAndSessions from './migrations/0024-renewal-fee-and-sessions';
 import * as settings from './migrations/0025-settings';
 import * as inventoryAndShipments from './migrations/0026-inventory-and-shipments';
+import * as publicClassIndexes from './migrations/0027-public-class-indexes';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0024-renewal-fee-and-sessions': renewalFeeAndSessions,
   '0025-settings': settings,
   '0026-inventory-and-shipments': inventoryAndShipments,
+  '0027-public-class-indexes': publicClassIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

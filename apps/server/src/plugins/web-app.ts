@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock';
 import { SESSION_COOKIE } from '../modules/auth/access';
 import { cachedBrand } from '../modules/branding/service';
 import { isCertificateLookupPage, verifyPageRedirect } from '../modules/certification/verify-page';
+import { PAGE_ANSWER } from '../modules/directory/public-tables';
 import { justWrote, sendAnswer } from '../modules/directory/send-answer';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
 
@@ -298,6 +299,9 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
       headers: { 'Cache-Control': meta.status === 200 ? 'private, no-cache' : 'no-cache' },
       // The cache's own clock, the app's: a page goes when the answers it was made from would.
       expiresAt: clock.now().getTime() + PAGE_LIFETIME_MS,
+      // With those of the kept answers it shows (the cache adds them): a registration rebuilds the pages that
+      // show classes' places, not the directory's.
+      reads: PAGE_ANSWER,
     };
   };
 

@@ -16,6 +16,7 @@ import { answerKnownAddress, sendCached } from '../directory/send-answer';
 import { MALFORMED_UPLOAD_MESSAGE } from '../profiles/routes';
 import {
   BRAND_CACHE_KEY,
+  BRAND_READS,
   getBrandingAnswer,
   loadBrand,
   readLogo,
@@ -54,7 +55,10 @@ export async function brandingRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { response: { 200: brandSchema } },
     },
     async (request, reply) =>
-      sendCached(cache, request, reply, BRAND_CACHE_KEY, async () => ({ body: await loadBrand(deps.db) })),
+      sendCached(cache, request, reply, BRAND_CACHE_KEY, async () => ({
+        body: await loadBrand(deps.db),
+        reads: BRAND_READS,
+      })),
   );
 
   r.get(

@@ -110,12 +110,18 @@ export async function readLogo(deps: AppDeps, file: string): Promise<Buffer> {
 
 /** The brand's key among the public answers: pages and GET /api/branding read the same kept copy. */
 export const BRAND_CACHE_KEY = 'brand';
+/** The brand is rebuilt only when the branding changes. */
+export const BRAND_READS = ['branding'];
 
 /**
  * The brand from the public answers' cache (decision record 0012): read by every page the server sends, so it costs
  * no query; a change is announced by the database and shows within 2 s on every instance.
  */
 export async function cachedBrand(cache: PublicCache, db: Db, freshness?: Freshness): Promise<Brand> {
-  const answer = await cache.get(BRAND_CACHE_KEY, async () => ({ body: await loadBrand(db) }), freshness);
+  const answer = await cache.get(
+    BRAND_CACHE_KEY,
+    async () => ({ body: await loadBrand(db), reads: BRAND_READS }),
+    freshness,
+  );
   return JSON.parse(answer.plain.toString('utf8')) as Brand;
 }

@@ -6,12 +6,19 @@ import type { Trx } from '../../db/types';
 import { containsPattern } from '../../lib/sql';
 import { trainerInGoodStanding } from '../standing/service';
 
-/** Classes with their trainer's name and live registration counts. */
-export function classesWithCounts(db: Db) {
+/** Classes with their trainer and profile joined, nothing selected yet. */
+function classesJoined(db: Db) {
   return db
     .selectFrom('classes')
     .innerJoin('trainers', 'trainers.id', 'classes.trainerId')
-    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id')
+    .leftJoin('trainerProfiles', 'trainerProfiles.trainerId', 'trainers.id');
+}
+
+type ClassesJoined = ReturnType<typeof classesJoined>;
+
+/** The classes' own columns, their trainer's name and live registration counts. */
+function withCounts(q: ClassesJoined) {
+  return q
     .selectAll('classes')
     .select([
       'trainers.name as trainerName',
@@ -33,14 +40,24 @@ export function classesWithCounts(db: Db) {
     ]);
 }
 
+/** Classes with their trainer's name and live registration counts. */
+export function classesWithCounts(db: Db) {
+  return withCounts(classesJoined(db));
+}
+
 /** Only classes of trainers the public may see. */
-export function publicClasses(db: Db) {
-  return classesWithCounts(db)
+function onlyPublic(q: ClassesJoined) {
+  return q
     .where('trainers.status', '=', 'active')
     .where(trainerInGoodStanding)
     .where((eb) =>
       eb.or([eb('trainerProfiles.publiclyListed', '=', true), eb('trainerProfiles.trainerId', 'is', null)]),
     );
+}
+
+/** Only classes of trainers the public may see. */
+export function publicClasses(db: Db) {
+  return withCounts(onlyPublic(classesJoined(db)));
 }
 
 export type ClassRow = Awaited<ReturnType<ReturnType<typeof classesWithCounts>['execute']>>[number];
@@ -57,9 +74,9 @@ export interface PublicClassFilters {
   q?: string;
 }
 
-/** Scheduled public classes matching the filters, soonest first. */
-export async function listPublicClassRows(db: Db, filters: PublicClassFilters) {
-  let q = publicClasses(db).where('classes.status', '=', 'scheduled');
+/** Scheduled public classes matching the filters, in no order and with nothing selected. */
+function matchingPublicClasses(db: Db, filters: PublicClassFilters) {
+  let q = onlyPublic(classesJoined(db)).where('classes.status', '=', 'scheduled');
   if (filters.from) q = q.where('classes.startsAt', '>=', filters.from);
   if (filters.after) q = q.where('classes.startsAt', '>', filters.after);
   if (filters.to) q = q.where('classes.startsAt', '<', filters.to);
@@ -83,7 +100,54 @@ export async function listPublicClassRows(db: Db, filters: PublicClassFilters) {
       ]),
     );
   }
-  return q.orderBy('classes.startsAt').orderBy('classes.id').execute();
+  return q;
+}
+
+export interface ClassPage {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of the scheduled public classes matching the filters, soonest first, and how many match in all
+ * (`countOf`, which may be shared). The page is read in order from the start index, checking each class's trainer,
+ * and stops once it is full; the count reads only indexes (migration 0027) and computes no registration counts.
+ */
+export async function listPublicClassRows(
+  db: Db,
+  filters: PublicClassFilters,
+  page: ClassPage,
+  countOf: (filters: PublicClassFilters) => Promise<number> = (f) => countPublicClasses(db, f),
+) {
+  const [rows, total] = await Promise.all([
+    withCounts(matchingPublicClasses(db, filters))
+      .orderBy('classes.startsAt')
+      .orderBy('classes.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    countOf(filters),
+  ]);
+  return { rows, total };
+}
+
+/** How many scheduled public classes match the filters. */
+export async function countPublicClasses(db: Db, filters: PublicClassFilters): Promise<number> {
+  const row = await matchingPublicClasses(db, filters)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many public classes are scheduled after `after`, and when the first of them starts (from then on the count
+ * is smaller): what the unfiltered lists share after a change. Reads only indexes.
+ */
+export async function countUpcomingPublicClasses(db: Db, after: Date) {
+  const row = await matchingPublicClasses(db, { after })
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('classes.startsAt').as('firstStart')])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.n), firstStart: row.firstStart ? new Date(row.firstStart).getTime() : null };
 }
 
 export async function findPublicClassRow(db: Db, id: number) {

@@ -20,6 +20,7 @@ import { backToPage, formField, pageErrorCode, pageFormRoute, registerPageForms 
 import type { ZodTypeProvider } from '../../plugins/validation';
 import { assertCanReachTrainer, currentUser } from '../auth/access';
 import type { PublicCache } from '../directory/public-cache';
+import { CALENDAR_FEED, CLASS_ANSWER, TRAINER_ANSWER } from '../directory/public-tables';
 import { answerKnownAddress, sendCached } from '../directory/send-answer';
 import { getPublicTrainer } from '../directory/service';
 import { trainerIdParams } from '../trainers/routes';
@@ -42,6 +43,7 @@ import {
   listRegistrations,
   listTrainerClasses,
   registerForClass,
+  shareUpcomingClassCount,
   updateClass,
 } from './service';
 
@@ -95,6 +97,9 @@ function registerPublicClassRoutes(app: FastifyInstance, deps: ClassDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = app.publicDirectoryCache;
   const cached = cachedPublicly(cache);
+  // After a change the unfiltered lists (this one, and the classes page's and the calendar's through it) share one
+  // count of the upcoming classes; each reads only its own page.
+  const upcomingCount = shareUpcomingClassCount(db, () => cache.changes);
 
   r.get(
     '/api/classes',
@@ -103,12 +108,13 @@ function registerPublicClassRoutes(app: FastifyInstance, deps: ClassDeps) {
       // The build is kept for the rebuilds: it holds the query, not the request.
       const { query } = request;
       return sendCached(cache, request, reply, `classes ${JSON.stringify(query)}`, async () => {
-        const { items, total } = await listPublicClasses(db, query, deps.clock.now());
+        const { items, total } = await listPublicClasses(db, query, deps.clock.now(), upcomingCount);
         const firstStart = items[0] ? Date.parse(items[0].start) : Number.POSITIVE_INFINITY;
         return {
           body: items,
           headers: { ...revalidate, 'X-Total-Count': String(total) },
           expiresAt: Math.min(firstStart, inAMinute(deps.clock)),
+          reads: CLASS_ANSWER,
         };
       });
     },
@@ -123,6 +129,7 @@ function registerPublicClassRoutes(app: FastifyInstance, deps: ClassDeps) {
         body: await getPublicClass(db, id),
         headers: revalidate,
         expiresAt: inAMinute(deps.clock),
+        reads: CLASS_ANSWER,
       }));
     },
   );
@@ -235,6 +242,7 @@ function registerClassCalendarFeeds(app: FastifyInstance, deps: ClassDeps) {
         body: await classesFeed(deps),
         contentType: CALENDAR_TYPE,
         expiresAt: inAMinute(deps.clock),
+        reads: CALENDAR_FEED,
       }));
     },
   );
@@ -250,6 +258,7 @@ function registerClassCalendarFeeds(app: FastifyInstance, deps: ClassDeps) {
         contentType: CALENDAR_TYPE,
         headers: { 'Content-Disposition': `attachment; filename="class-${id}.ics"` },
         expiresAt: inAMinute(deps.clock),
+        reads: CALENDAR_FEED,
       }));
     },
   );
@@ -265,6 +274,8 @@ function registerClassCalendarFeeds(app: FastifyInstance, deps: ClassDeps) {
           body: await classesFeed(deps, id),
           contentType: CALENDAR_TYPE,
           expiresAt: inAMinute(deps.clock),
+          // The trainer's own answer too (a trainer who is not listed: 404).
+          reads: [...CALENDAR_FEED, ...TRAINER_ANSWER],
         };
       });
     },

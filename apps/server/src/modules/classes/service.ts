@@ -31,6 +31,7 @@ import { trainerToNotify } from '../notifications/service';
 import {
   type ClassRow,
   countRegistrations,
+  countUpcomingPublicClasses,
   findActiveRegistration,
   findClassRow,
   findPublicClassRow,
@@ -106,24 +107,65 @@ export function toClassSummary(row: ClassRow): ClassSummary {
   };
 }
 
-/** Upcoming scheduled classes of listed trainers, soonest first: those starting after `now`, the app's clock. */
+/** How many public classes are upcoming at a moment (the unfiltered lists' X-Total-Count). */
+export type UpcomingClassCount = (now: Date) => Promise<number>;
+
+/**
+ * The count of upcoming public classes, read once per round of changes and shared by every unfiltered list built
+ * in it (the API's, the classes page's and the calendar's, each a page of its own): `version` moves with each
+ * change announced (the public cache's count). It holds until the first of those classes starts, or the clock
+ * is moved back.
+ */
+export function shareUpcomingClassCount(db: Db, version: () => number): UpcomingClassCount {
+  let kept:
+    | { version: number; at: number; counted: Promise<{ total: number; firstStart: number | null }> }
+    | undefined;
+  return async (now) => {
+    const time = now.getTime();
+    const current = async () => {
+      if (!kept || kept.version !== version() || time < kept.at) return false;
+      const { firstStart } = await kept.counted;
+      return firstStart === null || time < firstStart;
+    };
+    if (!(await current().catch(() => false))) {
+      const mine = { version: version(), at: time, counted: countUpcomingPublicClasses(db, now) };
+      kept = mine;
+      // A failed count is not kept: the next build counts again.
+      mine.counted.catch(() => {
+        if (kept === mine) kept = undefined;
+      });
+    }
+    return (await (kept as NonNullable<typeof kept>).counted).total;
+  };
+}
+
+/**
+ * Upcoming scheduled classes of listed trainers, soonest first: those starting after `now`, the app's clock. The
+ * unfiltered list's count comes from `upcomingCount` when given (one count shared by the lists built after a
+ * change).
+ */
 export async function listPublicClasses(
   db: Db,
   query: ClassQuery,
   now: Date,
+  upcomingCount?: UpcomingClassCount,
 ): Promise<{ items: ClassSummary[]; total: number }> {
-  const rows = await listPublicClassRows(db, {
-    ...(query.from ? { from: new Date(query.from) } : { after: now }),
-    ...(query.to ? { to: new Date(query.to) } : {}),
-    type: query.type,
-    trainerId: query.trainerId,
-    location: query.location,
-    q: query.q,
-  });
-  return {
-    total: rows.length,
-    items: rows.slice(query.offset, query.offset + query.limit).map(toClassSummary),
-  };
+  const unfiltered =
+    !query.from && !query.to && !query.type && !query.trainerId && !query.location && !query.q;
+  const { rows, total } = await listPublicClassRows(
+    db,
+    {
+      ...(query.from ? { from: new Date(query.from) } : { after: now }),
+      ...(query.to ? { to: new Date(query.to) } : {}),
+      type: query.type,
+      trainerId: query.trainerId,
+      location: query.location,
+      q: query.q,
+    },
+    { limit: query.limit, offset: query.offset },
+    unfiltered && upcomingCount ? () => upcomingCount(now) : undefined,
+  );
+  return { total, items: rows.map(toClassSummary) };
 }
 
 export async function getPublicClass(db: Db, id: number): Promise<ClassSummary> {

@@ -269,3 +269,87 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding(undefined)).toBeNull();
   });
 });
+
+describe('public cache: a change rebuilds only the answers made from its table (decision record 0018)', () => {
+  it('a change to one table leaves the answers that do not read it as they are, and rebuilds the others', async () => {
+    let time = 0;
+    const cache = createPublicCache({ now: () => time });
+    const trainers = source('Amy', { reads: ['trainers'] });
+    const classes = source('Boxing', { reads: ['trainers', 'classes', 'class_registrations'] });
+    const everything = source('all');
+    await cache.get('map', trainers.build);
+    await cache.get('classes', classes.build);
+    await cache.get('old', everything.build);
+    classes.set('Boxing, 1 place left');
+
+    cache.invalidate('class_registrations');
+    expect(cache.isOutOfDate('map')).toBe(false);
+    expect(cache.isOutOfDate('classes')).toBe(true);
+    // An answer that names no tables reads them all.
+    expect(cache.isOutOfDate('old')).toBe(true);
+    await cache.whenSettled();
+    expect([trainers.state.calls, classes.state.calls, everything.state.calls]).toEqual([1, 2, 2]);
+    expect(text(await cache.get('classes', classes.build))).toBe('Boxing, 1 place left');
+
+    // A change that names no table (notices missed) rebuilds everything.
+    time += 1;
+    cache.invalidate();
+    await cache.whenSettled();
+    expect([trainers.state.calls, classes.state.calls, everything.state.calls]).toEqual([2, 3, 3]);
+  });
+
+  it('an answer built from other kept answers reads their tables too', async () => {
+    const cache = createPublicCache();
+    const classes = source('Boxing', { reads: ['classes', 'class_registrations'] });
+    const brand = source('Soul Punch', { reads: ['branding'] });
+    const directory = source('Amy', { reads: ['trainers'] });
+    let pageBuilds = 0;
+    // The classes page: its own reading (no registrations), and the kept classes list and brand it shows.
+    const classesPage = async (): Promise<Built> => {
+      pageBuilds++;
+      const list = text(await cache.get('classes', classes.build));
+      const name = text(await cache.get('brand', brand.build));
+      return { body: `${name}: ${list}`, reads: ['trainers', 'classes'] };
+    };
+    await cache.get('directory', directory.build);
+    await cache.get('page', classesPage);
+    expect(pageBuilds).toBe(1);
+
+    classes.set('Boxing, full');
+    cache.invalidate('class_registrations');
+    expect(cache.isOutOfDate('page')).toBe(true);
+    expect(cache.isOutOfDate('directory')).toBe(false);
+    await cache.whenSettled();
+    expect(text(await cache.get('page', classesPage))).toBe('Soul Punch: Boxing, full');
+    expect([pageBuilds, directory.state.calls, brand.state.calls]).toEqual([2, 1, 1]);
+
+    cache.invalidate('branding');
+    expect(cache.isOutOfDate('page')).toBe(true);
+    expect(cache.isOutOfDate('classes')).toBe(false);
+    await cache.whenSettled();
+    expect([pageBuilds, classes.state.calls, brand.state.calls]).toEqual([3, 2, 2]);
+  });
+
+  it('a build during a change to a table it does not read is kept as current', async () => {
+    const cache = createPublicCache();
+    const markers = source('Amy', { reads: ['trainers'] });
+    markers.hold();
+    const first = cache.get('markers', markers.build);
+    await untilStarted(markers);
+    cache.invalidate('class_registrations');
+    markers.openAll();
+    await first;
+    await cache.whenSettled();
+    expect(cache.isOutOfDate('markers')).toBe(false);
+    expect(markers.state.calls).toBe(1);
+
+    markers.hold();
+    cache.invalidate('trainers');
+    await untilStarted(markers);
+    cache.invalidate('trainers');
+    markers.openAll();
+    await cache.whenSettled();
+    // Built from data that changed meanwhile: built again.
+    expect(markers.state.calls).toBe(3);
+  });
+});

@@ -25,6 +25,11 @@ export interface Built {
   headers?: Record<string, string>;
   expiresAt?: number;
   status?: number;
+  /**
+   * The tables it is made from (besides those of the kept answers its build asks for, which are added): only a
+   * change to one of them makes it out of date. Absent: every change does.
+   */
+  reads?: readonly string[];
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -52,14 +57,21 @@ export interface PublicCache {
   readonly changes: number;
   /** Notes that the address `url` is answered by `answer`, while it is the current answer of `key`. */
   remember(url: string, key: string, answer: CachedAnswer): void;
-  /** Something the public pages show has changed: every answer is out of date and rebuilt, one at a time. */
-  invalidate(): void;
+  /**
+   * Something the public pages show has changed, in `table` (or anywhere, when not named): the answers made from
+   * it are out of date and rebuilt, one at a time.
+   */
+  invalidate(table?: string): void;
   /** Forgets every answer and drops what is being built (the database was emptied: tests between cases). */
   clear(): void;
   /** Resolves once no build is queued or running (tests and the bench wait for the rebuilds a change started). */
   whenSettled(): Promise<void>;
   /** What the last build of `key` cost, in ms (its queries, rendering and compression), if it was ever built. */
   lastRebuildMs(key: string): number | undefined;
+  /** How many builds have run (tests count what a change rebuilt). */
+  readonly builds: number;
+  /** Whether the kept answer of `key` misses a change (or has expired). */
+  isOutOfDate(key: string): boolean;
   readonly size: number;
 }
 
@@ -110,20 +122,35 @@ interface Entry {
   generation: number;
   /** Cache-clock ms since when the answer misses a change; undefined while it shows every change. */
   changedAt?: number;
+  /** The tables it is made from, those of the answers it was built from included; undefined: all of them. */
+  reads?: ReadonlySet<string>;
 }
 
-/** A build in progress: the changes announced while it ran make its answer out of date from the first one. */
+/** A build in progress: the changes announced while it ran make its answer out of date from the first it reads. */
 interface Job {
   generation: number;
-  changedAt?: number;
+  changes: { table?: string; at: number }[];
   promise?: Promise<Entry>;
 }
 
+/** Whether a change to `table` (undefined: to anything) touches an answer that reads `reads`. */
+const touches = (reads: ReadonlySet<string> | undefined, table: string | undefined) =>
+  table === undefined || reads === undefined || reads.has(table);
+
 /**
  * Builds run with this set: an answer built for another (a page built from the lists it shows) must be built from
- * the data of now, not from an old copy.
+ * the data of now, not from an old copy; and the build gathers the tables of the answers it asks for (null: it
+ * asked for one that reads everything).
  */
-const insideBuild = new AsyncLocalStorage<true>();
+const insideBuild = new AsyncLocalStorage<{ reads: Set<string> | null }>();
+
+/** The build running here (if any) was made from an answer that reads `reads`. */
+function noteRead(reads: ReadonlySet<string> | undefined) {
+  const build = insideBuild.getStore();
+  if (!build || build.reads === null) return;
+  if (reads === undefined) build.reads = null;
+  else for (const table of reads) build.reads.add(table);
+}
 
 /**
  * Public answers kept in memory as ready bytes. A change (`invalidate`, from the database's announcement) or an
@@ -151,6 +178,7 @@ export function createPublicCache({
   const waiting = new Set<string>();
   let generation = 0;
   let epoch = 0;
+  let builds = 0;
   let worker: Promise<void> | undefined;
 
   /** Since when the answer is out of date (a change, or its expiry), or undefined while it is current. */
@@ -159,16 +187,23 @@ export function createPublicCache({
     return since <= now() ? since : undefined;
   };
 
-  const keep = (key: string, build: () => Promise<Built>, answer: CachedAnswer, job: Job) => {
-    const { generation: built, changedAt } = job;
+  const keep = (
+    key: string,
+    build: () => Promise<Built>,
+    answer: CachedAnswer,
+    job: Job,
+    reads: ReadonlySet<string> | undefined,
+    changedAt: number | undefined,
+  ) => {
+    const { generation: built } = job;
     const entry = entries.get(key);
     if (entry) {
       // A slower build started before a newer one: the newer copy stays.
       if (entry.generation > built) return entry;
-      Object.assign(entry, { answer, build, generation: built, changedAt });
+      Object.assign(entry, { answer, build, generation: built, changedAt, reads });
       return entry;
     }
-    const created: Entry = { key, answer, build, generation: built, changedAt };
+    const created: Entry = { key, answer, build, generation: built, changedAt, reads };
     entries.set(key, created);
     if (entries.size > maxEntries) forget(entries.keys().next().value as string);
     return created;
@@ -185,18 +220,25 @@ export function createPublicCache({
     if (running?.promise && running.generation === generation) return running.promise;
     const startedIn = epoch;
     const started = performance.now();
-    const job: Job = { generation };
+    const job: Job = { generation, changes: [] };
+    const context = { reads: new Set<string>() as Set<string> | null };
+    builds++;
     const promise = insideBuild
-      .run(true, buildAnswer)
-      .then(encodeAnswer)
+      .run(context, buildAnswer)
+      .then(async (built) => {
+        const reads = built.reads && context.reads ? new Set([...built.reads, ...context.reads]) : undefined;
+        return { answer: await encodeAnswer(built), reads };
+      })
       .then(
-        (answer) => {
+        ({ answer, reads }) => {
           buildCosts.set(key, performance.now() - started);
           // The cache was emptied meanwhile: send it to those who asked, keep it for no one.
-          if (epoch !== startedIn) return { key, answer, build: buildAnswer, generation: job.generation };
-          const entry = keep(key, buildAnswer, answer, job);
+          if (epoch !== startedIn)
+            return { key, answer, build: buildAnswer, generation: job.generation, reads };
+          const changedAt = job.changes.find((change) => touches(reads, change.table))?.at;
+          const entry = keep(key, buildAnswer, answer, job, reads, changedAt);
           // Built from data that changed meanwhile: kept as out of date, and built again.
-          if (job.changedAt !== undefined) queue(key);
+          if (changedAt !== undefined) queue(key);
           return entry;
         },
         (error: unknown) => {
@@ -252,14 +294,22 @@ export function createPublicCache({
     get changes() {
       return generation;
     },
-    invalidate() {
+    get builds() {
+      return builds;
+    },
+    invalidate(table) {
       generation++;
       const at = now();
-      for (const job of jobs.values()) job.changedAt ??= at;
+      for (const job of jobs.values()) job.changes.push({ table, at });
       for (const entry of entries.values()) {
+        if (!touches(entry.reads, table)) continue;
         entry.changedAt ??= at;
         queue(entry.key);
       }
+    },
+    isOutOfDate(key) {
+      const entry = entries.get(key);
+      return entry !== undefined && outOfDateSince(entry) !== undefined;
     },
     clear() {
       epoch++;
@@ -284,7 +334,9 @@ export function createPublicCache({
         addresses.delete(url);
         return undefined;
       }
-      return sendable(entry, options);
+      const answer = sendable(entry, options);
+      if (answer) noteRead(entry.reads);
+      return answer;
     },
     remember(url, key, answer) {
       const entry = entries.get(key);
@@ -296,8 +348,13 @@ export function createPublicCache({
     async get(key, buildAnswer, options) {
       const entry = entries.get(key);
       const answer = entry && sendable(entry, options);
-      if (answer) return answer;
-      return (await build(key, buildAnswer)).answer;
+      if (entry && answer) {
+        noteRead(entry.reads);
+        return answer;
+      }
+      const built = await build(key, buildAnswer);
+      noteRead(built.reads);
+      return built.answer;
     },
   };
 }

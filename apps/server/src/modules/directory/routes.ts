@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from '../../plugins/validation';
 import { trainerIdParams } from '../trainers/routes';
 import { answerKnownAddressesFirst, type FastPath } from './fast-path';
 import { createPublicCache, MAX_STALE_MS, type PublicCache } from './public-cache';
+import { isAnnouncedTable, TRAINER_ANSWER, TRAINER_STANDING } from './public-tables';
 import { answerKnownAddress, JUST_WROTE_COOKIE, sendCached } from './send-answer';
 import {
   countPublicTrainersByState,
@@ -53,8 +54,9 @@ export async function usePublicDirectoryCache(app: FastifyInstance, listen: List
   app.decorate('publicDirectoryCache', cache);
   app.decorate('publicFastPath', answerKnownAddressesFirst(app.server, cache, app.config, app.log));
   const listening = await listen(CHANNEL, {
-    onNotify: cache.invalidate,
-    onMissed: cache.invalidate,
+    // The notice names the table that changed (migration 0027); any other notice, or a gap, touches everything.
+    onNotify: (table) => cache.invalidate(isAnnouncedTable(table) ? table : undefined),
+    onMissed: () => cache.invalidate(),
     log: app.log,
   });
   // The database may already be closed by then: stopping is best effort.
@@ -134,6 +136,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDe
               : {}),
           },
           expiresAt: firstClassStart(items),
+          reads: TRAINER_ANSWER,
         };
       });
     },
@@ -149,6 +152,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDe
       const { query } = request;
       return sendCached(cache, request, reply, `markers ${JSON.stringify(query)}`, async () => ({
         body: await listTrainerMarkers(db, query),
+        reads: TRAINER_STANDING,
       }));
     },
   );
@@ -169,6 +173,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDe
     async (request, reply) => {
       return sendCached(cache, request, reply, 'states', async () => ({
         body: await countPublicTrainersByState(db),
+        reads: TRAINER_STANDING,
       }));
     },
   );
@@ -180,7 +185,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDe
       const { id } = request.params;
       return sendCached(cache, request, reply, `trainer ${id}`, async () => {
         const trainer = await getPublicTrainer(db, id, clock.now());
-        return { body: trainer, expiresAt: firstClassStart([trainer]) };
+        return { body: trainer, expiresAt: firstClassStart([trainer]), reads: TRAINER_ANSWER };
       });
     },
   );
