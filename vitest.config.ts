@@ -28,7 +28,8 @@ export default defineConfig({
           // On CI one more try for a test that lost a race with the loaded machine (a test that fails twice still
           // fails the run); vitest prints the retried ones.
           retry: process.env.CI ? 1 : 0,
-          hookTimeout: 60_000,
+          // Some files load the whole demo in beforeAll: up to 40 s while the PostgreSQL pass runs beside.
+          hookTimeout: 120_000,
         },
       },
       // The component tests: one module graph per worker (React, Mantine and jsdom loaded once, not per file);
