@@ -1,4 +1,4 @@
-import { RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
+import { DEFAULT_STAFF_DELIVERY, RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, noContent, requestsMade } from '@/test/mock-api';
@@ -294,15 +294,7 @@ describe('admin settings', () => {
   });
 
   it('saves a notification choice as soon as it is picked', async () => {
-    const defaults = {
-      new_enrolment: 'daily_digest',
-      failed_instalment: 'immediately',
-      dispute: 'immediately',
-      document_expired: 'daily_digest',
-      certification_lapsing: 'daily_digest',
-      assistant_unanswered: 'daily_digest',
-      low_stock: 'daily_digest',
-    };
+    const defaults = DEFAULT_STAFF_DELIVERY;
     const fetchMock = mockApi({
       ...adminSession,
       'GET /api/notification-preferences': json({
@@ -331,15 +323,7 @@ describe('admin settings', () => {
   });
 
   it('shows a picked notification choice at once, and puts the earlier one back when the save is refused', async () => {
-    const staff = {
-      new_enrolment: 'daily_digest',
-      failed_instalment: 'immediately',
-      dispute: 'immediately',
-      document_expired: 'daily_digest',
-      certification_lapsing: 'daily_digest',
-      assistant_unanswered: 'daily_digest',
-      low_stock: 'daily_digest',
-    };
+    const staff = DEFAULT_STAFF_DELIVERY;
     let refuse: (answer: Response) => void = () => {};
     mockApi({
       ...adminSession,
