@@ -28,7 +28,7 @@ export default defineConfig({
           // On CI one more try for a test that lost a race with the loaded machine (a test that fails twice still
           // fails the run); vitest prints the retried ones.
           retry: process.env.CI ? 1 : 0,
-          // Some files load the whole demo in beforeAll: up to 40 s while the PostgreSQL pass runs beside.
+          // Some files load the whole demo in beforeAll: up to 40 s on a loaded 2-core machine.
           hookTimeout: 120_000,
         },
       },
