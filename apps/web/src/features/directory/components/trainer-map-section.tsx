@@ -128,7 +128,7 @@ export function TrainerMapSection({
           ) : (
             <>
               <Loader size="xs" aria-hidden="true" />
-              <Text size="sm">Loading trainers...</Text>
+              <Text size="sm">Loading the map's trainers...</Text>
             </>
           )}
         </Group>
