@@ -3,12 +3,15 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { AppConfig } from '../config';
 import { lockDataDir } from './pglite-lock';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+
+/** PostgreSQL's driver, loaded only when the app uses PostgreSQL: a start on the embedded database skips it. */
+const loadPg = async () => (await import('pg')).default;
 
 /**
  * PGlite's page cache, inside its WebAssembly memory (PostgreSQL's default is 128MB). PGlite fills the whole of it
@@ -127,7 +130,8 @@ export function listenOnPostgres(
     };
 
     const connect = async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: answerWithinMs });
+      const { Client, escapeIdentifier } = await loadPg();
+      const c = new Client({ connectionString: url, connectionTimeoutMillis: answerWithinMs });
       c.on('notification', (message) => {
         if (message.channel === channel) onNotify();
         else if (message.channel === syncChannel) syncWaiters.get(message.payload ?? '')?.();
@@ -137,7 +141,7 @@ export function listenOnPostgres(
       c.on('end', () => lose(c));
       try {
         await c.connect();
-        await c.query(`listen ${pg.escapeIdentifier(channel)}; listen ${pg.escapeIdentifier(syncChannel)}`);
+        await c.query(`listen ${escapeIdentifier(channel)}; listen ${escapeIdentifier(syncChannel)}`);
       } catch (err) {
         c.end().catch(() => {});
         if (stopped) return;
@@ -244,6 +248,7 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
+    const pg = await loadPg();
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
