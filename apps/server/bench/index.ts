@@ -122,7 +122,8 @@ if (searches.length) {
 if (start) {
   lines.push(
     `Cold start (built server, existing embedded database, to the first 200 on /api/health): median ` +
-      `${n(start.medianMs)} ms, best ${n(start.minMs)} ms over ${start.runs} starts; memory (RSS) ${n(start.rssMb)} MB.`,
+      `${n(start.medianMs)} ms, best ${n(start.minMs)} ms over ${start.runs} starts, CPU time ${n(start.cpuMs)} ms; ` +
+      `memory (RSS) ${n(start.rssMb)} MB; load average ${start.load.map((l) => n(l, 1)).join(' then ')}.`,
     '',
   );
 }

@@ -9,6 +9,19 @@ const DRAIN_LIMIT_MS = 15_000;
 const QUIET_MS = 300;
 
 async function main() {
+  // Until the server listens, start-up waits only on promises (PGlite answers without any libuv handle), so the
+  // event loop would run empty between them, and Node then blocks until every V8 background task is done
+  // (compiling PGlite's WebAssembly and the app's hot code): 0.3 to 1 s of waiting at each such moment on a busy
+  // machine. A timer holds the loop open until then.
+  const holdLoopOpen = setInterval(() => {}, 60_000);
+  try {
+    await start();
+  } finally {
+    clearInterval(holdLoopOpen);
+  }
+}
+
+async function start() {
   loadDotEnv();
   const config = loadConfig();
   if (!config.databaseUrl) assertDataDirFree(config.dataDir);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database';
+import { openDatabase, PGLITE_SHARED_BUFFERS } from '../src/db/database';
 import { migrateToLatest, schemaIsCurrent } from '../src/db/migrate';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -36,6 +36,11 @@ describe('start-up migrations', () => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from trainers`.execute(fresh.db);
       expect(rows[0]?.n).toBe(0);
       await migrateToLatest(fresh.db); // a second start changes nothing
+      // The embedded database's page cache, which PGlite fills as it starts (the server's memory and start time).
+      const cache = await sql<{ size: string }>`select current_setting('shared_buffers') as size`.execute(
+        fresh.db,
+      );
+      expect(cache.rows[0]?.size).toBe(PGLITE_SHARED_BUFFERS);
     } finally {
       await fresh.close();
     }

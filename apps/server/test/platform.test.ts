@@ -93,6 +93,12 @@ describe('platform', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
 
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    // The assets' folder is an address like another (the files under it share one route): no refused listing.
+    const folder = await t.app.inject({ method: 'GET', url: '/assets/' });
+    expect(folder.statusCode).toBe(200);
+    expect(folder.body).toContain('<div id="root">');
+    // The top-level files have routes of their own.
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/missing' })).headers['content-type']).toContain(
       'json',
     );

@@ -143,6 +143,13 @@ describe('server-rendered public pages', () => {
     expect(JSON.stringify(state)).toContain('Coach Amy </script><b>bold</b>');
   });
 
+  it("leaves the map's pins out of the directory's page: the map fetches their feed, which grows with the trainers", async () => {
+    const state = serverState((await page('/find-trainer')).body);
+    const pins = state?.queries.filter((q) => q.queryKey.includes('markers')) ?? [];
+    expect(pins.every((q) => q.state.data === undefined)).toBe(true);
+    expect(JSON.stringify(state)).not.toContain('idSteps');
+  });
+
   it('keeps the page as compressed bytes with an ETag, and rebuilds it within 2 s when a trainer changes', async () => {
     const res = await page('/find-trainer', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -2,7 +2,7 @@ import type { ArticleAudience, ArticleStatus } from '@soulpunch/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { KnowledgeArticlesTable } from '../../db/schema-assistant';
-import type { Trx } from '../../db/types';
+import type { Executor, Trx } from '../../db/types';
 
 /** Every change to the articles bumps this number; each instance rebuilds its index when it sees a new one. */
 export async function bumpRevision(trx: Trx): Promise<void> {
@@ -169,8 +169,17 @@ export async function rerenderSeedArticle(trx: Trx, id: number, body: string, no
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The seed's articles as stored: whether each is there and, when no admin edited it, its body. */
+export async function seedArticleBodies(db: Executor, slugs: string[]) {
+  return db
+    .selectFrom('knowledgeArticles')
+    .select(['slug', 'body', 'seedBody'])
+    .where('slug', 'in', slugs)
+    .execute();
+}
+
 /** Resources that have no article yet. */
-export async function resourceIdsWithoutArticle(trx: Trx): Promise<number[]> {
+export async function resourceIdsWithoutArticle(trx: Executor): Promise<number[]> {
   const rows = await trx
     .selectFrom('resources as r')
     .leftJoin('knowledgeArticles as a', 'a.resourceId', 'r.id')

@@ -19,6 +19,7 @@ import {
   resourceIdsWithoutArticle,
   resourcesForArticles,
   retireArticlesOfResource,
+  seedArticleBodies,
   slugsLike,
   uneditedSeedArticles,
   updateArticleRow,
@@ -267,6 +268,9 @@ export async function seedKnowledgeBase(
   now = new Date(),
   seeds = seedArticles(settings),
 ): Promise<void> {
+  // Most starts find everything in place: read first, so they write nothing (on the embedded database a write
+  // transaction costs the start a WAL flush, and the insert of every seed article is a large query to build).
+  if (await seedIsInPlace(db, seeds)) return;
   await db.transaction().execute(async (trx) => {
     await lockKnowledgeSeed(trx);
     const inserted = await insertSeedArticles(
@@ -289,4 +293,21 @@ export async function seedKnowledgeBase(
     const missing = await resourceIdsWithoutArticle(trx);
     if (missing.length) await syncResourceArticles(trx, missing, null, now);
   });
+}
+
+/** Every seed article is there, each one no admin edited has the seed's current text, every resource has one. */
+async function seedIsInPlace(db: Db, seeds: Array<{ slug: string; body: string }>): Promise<boolean> {
+  const stored = new Map(
+    (
+      await seedArticleBodies(
+        db,
+        seeds.map((a) => a.slug),
+      )
+    ).map((row) => [row.slug, row]),
+  );
+  const current = seeds.every((seed) => {
+    const row = stored.get(seed.slug);
+    return row !== undefined && (row.body !== row.seedBody || row.body === seed.body);
+  });
+  return current && (await resourceIdsWithoutArticle(db)).length === 0;
 }

@@ -99,6 +99,44 @@ describe('trainer directory', { timeout: 20_000 }, () => {
     expect(await cardOf('Jasmine Carter')).toBeInTheDocument();
   });
 
+  it('draws the map while its pins load and says so over it, then shows the pins', async () => {
+    let answerPins = (_: Response) => {};
+    const pinsAnswered = new Promise<Response>((resolve) => {
+      answerPins = resolve;
+    });
+    mockApi(directoryRoutes([headquarters], { [MARKERS]: () => pinsAnswered }));
+    renderApp('/public/find-trainer');
+
+    // The cards come from their own request; the map is drawn without its pins meanwhile.
+    expect(await cardOf('Jasmine Carter')).toBeInTheDocument();
+    expect(await screen.findByTestId('trainer-map')).toBeInTheDocument();
+    expect(screen.getByText("Loading the map's trainers...")).toBeInTheDocument();
+
+    answerPins(pins([headquarters]));
+    expect(await screen.findByRole('button', { name: 'Map marker Jasmine Carter' })).toBeInTheDocument();
+    expect(screen.queryByText("Loading the map's trainers...")).not.toBeInTheDocument();
+  });
+
+  it('says when the map could not show the trainers, and keeps the cards', async () => {
+    mockApi(
+      directoryRoutes([headquarters], {
+        [MARKERS]: () => json({ error: { code: 'internal', message: 'boom' } }, { status: 500 }),
+      }),
+    );
+    renderApp('/public/find-trainer');
+
+    expect(await cardOf('Jasmine Carter')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The trainers could not be shown on the map. They are listed below.',
+        undefined,
+        {
+          timeout: 6000,
+        },
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows three skeleton cards while the trainers load', async () => {
     mockApi({ [LIST]: pending, [MARKERS]: pending, [STATES]: json(states) });
     renderApp('/public/find-trainer');

@@ -33,6 +33,15 @@ export function trainerMarkersQueryOptions(filters: DirectoryFilters) {
   });
 }
 
-export function useTrainerMarkers(filters: DirectoryFilters) {
-  return useQuery({ ...trainerMarkersQueryOptions(filters), placeholderData: keepPreviousData });
+/**
+ * The pins, once the map is `wanted` (near the screen). Never in the server's page: the feed grows with the
+ * trainers (185 KB at 100,000), the page must not, and a phone that never scrolls to the map never downloads it.
+ */
+export function useTrainerMarkers(filters: DirectoryFilters, wanted: boolean) {
+  return useQuery({
+    ...trainerMarkersQueryOptions(filters),
+    placeholderData: keepPreviousData,
+    // Also what keeps the server from fetching it (entry-server.tsx fetches only enabled queries).
+    enabled: wanted,
+  });
 }

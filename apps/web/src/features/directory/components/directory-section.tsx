@@ -6,7 +6,6 @@ import { isApiError } from '@/lib/api-client';
 import { useDelayedCall } from '@/lib/use-delayed-call';
 import { publicTrainerQueryOptions } from '../api/get-public-trainer';
 import { usePublicTrainerPages } from '../api/get-public-trainers';
-import { markerFilters, useTrainerMarkers } from '../api/get-trainer-markers';
 import { describeFilters, filtersToSearchParams } from '../directory-filters';
 import { type DirectoryVariant, directoryPaths } from '../paths';
 import { stateName } from '../us-states';
@@ -43,9 +42,8 @@ export function DirectorySection({ variant }: { variant: DirectoryVariant }) {
     applySearch(value.trim());
   };
 
-  // The cards come a page at a time; the map gets every match from its own compact feed.
+  // The cards come a page at a time; the map gets every match from its own compact feed (TrainerMapSection).
   const pages = usePublicTrainerPages(filters);
-  const markers = useTrainerMarkers(filters);
   const queryKey = filtersToSearchParams(filters).toString();
   const trainers = useMemo(() => pages.data?.pages.flatMap((page) => page.trainers), [pages.data]);
   const total = pages.data?.pages[0]?.total ?? 0;
@@ -154,16 +152,7 @@ export function DirectorySection({ variant }: { variant: DirectoryVariant }) {
 
       <StateTiles selected={filters.state} onSelect={selectState} headingOrder={sectionOrder} />
 
-      <TrainerMapSection
-        markers={markers.data ?? []}
-        viewKey={
-          markers.isPlaceholderData || markers.isPending
-            ? null
-            : filtersToSearchParams(markerFilters(filters)).toString()
-        }
-        onViewProfile={showTrainerCard}
-        headingOrder={sectionOrder}
-      />
+      <TrainerMapSection filters={filters} onViewProfile={showTrainerCard} headingOrder={sectionOrder} />
 
       <FilterPanel
         filters={filters}

@@ -1,4 +1,4 @@
-import { Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
   Component,
   lazy,
@@ -9,6 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { markerFilters, useTrainerMarkers } from '../api/get-trainer-markers';
+import { type DirectoryFilters, filtersToSearchParams } from '../directory-filters';
 import classes from './directory-card.module.css';
 import { MAP_HEIGHT, type TrainerMapProps } from './trainer-map-props';
 
@@ -72,12 +74,22 @@ function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & { headingOrder: 2 | 3 }) {
+export function TrainerMapSection({
+  filters,
+  onViewProfile,
+  headingOrder,
+}: {
+  filters: DirectoryFilters;
+  onViewProfile: TrainerMapProps['onViewProfile'];
+  headingOrder: 2 | 3;
+}) {
   // The map (Leaflet, about 100 KB, and the work of drawing the states and the pins) exists only in the
   // browser, and only once the visitor nears it: on a phone it is several screens down the page, and building
-  // it during the page's start took two long tasks (about 120 ms each at a phone's speed).
+  // it during the page's start took two long tasks (about 120 ms each at a phone's speed). Its pins are fetched
+  // then too, alongside Leaflet's code.
   const section = useRef<HTMLElement>(null);
   const near = useNearScreen(section);
+  const markers = useTrainerMarkers(filters, near);
   const loading = (
     <MapPlaceholder>
       <Stack align="center" gap="xs">
@@ -87,19 +99,40 @@ export function TrainerMapSection({ headingOrder, ...props }: TrainerMapProps & 
     </MapPlaceholder>
   );
   return (
-    <Box component="section" aria-labelledby="trainer-map-title" ref={section}>
+    <Box component="section" aria-labelledby="trainer-map-title" ref={section} pos="relative">
       <Title order={headingOrder} id="trainer-map-title" className={classes.visuallyHidden}>
         Trainer Map
       </Title>
       <MapErrorBoundary>
         {near ? (
           <Suspense fallback={loading}>
-            <TrainerMap {...props} />
+            <TrainerMap
+              markers={markers.data ?? []}
+              viewKey={
+                markers.isPlaceholderData || markers.isPending
+                  ? null
+                  : filtersToSearchParams(markerFilters(filters)).toString()
+              }
+              onViewProfile={onViewProfile}
+            />
           </Suspense>
         ) : (
           loading
         )}
       </MapErrorBoundary>
+      {near && (markers.isPending || markers.isError) && (
+        // Over the map, which pans and zooms meanwhile: the page does not move when the pins arrive.
+        <Group gap={6} className={classes.mapPinsStatus} role="status">
+          {markers.isError ? (
+            <Text size="sm">The trainers could not be shown on the map. They are listed below.</Text>
+          ) : (
+            <>
+              <Loader size="xs" aria-hidden="true" />
+              <Text size="sm">Loading the map's trainers...</Text>
+            </>
+          )}
+        </Group>
+      )}
     </Box>
   );
 }
