@@ -4,7 +4,7 @@
 //   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 10000,100000]
 //                    [--admin-trainers 100000] [--seconds 2] [--rounds 5] [--connections 50] [--runs 50]
 //   (--rounds 0: no loads, only the builds and what one change costs; BENCH_DATABASE_PREFIX names its databases)
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdminSearch, type SearchFigures } from './admin-search';
@@ -128,5 +128,9 @@ if (start) {
   );
 }
 const file = path.join(import.meta.dirname, 'last-results.md');
-writeFileSync(file, `${lines.join('\n')}`);
+// A run of some parts only (--only start) goes above the last results instead of replacing the rows it did not
+// measure.
+const partial = ['public', 'admin', 'start'].some((part) => !only.has(part));
+const earlier = partial && existsSync(file) ? `\n---\n\n${readFileSync(file, 'utf8')}` : '';
+writeFileSync(file, `${lines.join('\n')}${earlier}`);
 console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
