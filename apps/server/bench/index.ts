@@ -62,8 +62,10 @@ const n = (v: number, d = 0) =>
   v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const lines = [
   `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ` +
-    `wrk ${load.connections} connections (br), app and plain http in turns: ${load.rounds} rounds of ` +
-    `${load.seconds} s each per answer; medians over the rounds.`,
+    (load.rounds === 0
+      ? 'no loads (--rounds 0): the builds, then what one change costs with every answer kept.'
+      : `wrk ${load.connections} connections (br), app and plain http in turns: ${load.rounds} rounds of ` +
+        `${load.seconds} s each per answer; medians over the rounds.`),
   '',
 ];
 if (pages.length && load.rounds === 0) {
