@@ -11,22 +11,16 @@ import { freshDatabase } from './helper';
 // before them (0018), with the trainers of every case.
 
 let fresh: Awaited<ReturnType<typeof openDatabase>>;
-let drop: () => Promise<void>;
 let db: Db;
 beforeAll(async () => {
   // PGlite, or a database of its own on PostgreSQL when TEST_DATABASE_URL is set.
-  const target = await freshDatabase();
-  drop = target.drop;
-  fresh = await openDatabase(target.target);
+  fresh = await openDatabase(await freshDatabase());
   db = fresh.db;
   await migrateToLatest(db);
   await insurancePolicies.down(db as never);
   await certificationRecord.down(db as never);
 });
-afterAll(async () => {
-  await fresh.close();
-  await drop();
-});
+afterAll(() => fresh.close());
 
 async function trainer(
   name: string,

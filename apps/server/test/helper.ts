@@ -39,9 +39,9 @@ function pgliteSnapshot(): Blob | undefined {
  * the empty database itself. PostgreSQL's copies are dropped together when the run ends (global-setup.ts): each
  * DROP DATABASE forces a checkpoint of every database's writes, 1-3 s a test file while other files write.
  */
-export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<DatabaseTarget> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { target: { kind: 'memory', snapshot: pgliteSnapshot() }, drop: async () => {} };
+  if (!url) return { kind: 'memory', snapshot: pgliteSnapshot() };
   const name = `${inject('testDatabasePrefix') || `sp_test_${process.pid}_`}${Math.random().toString(36).slice(2, 10)}`;
   const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: url });
@@ -53,7 +53,7 @@ export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: (
   // A test database need not survive a crash: a commit does not wait for its write to reach the disk (one sync
   // each, many per test); the rest of PostgreSQL behaves as in production.
   dbUrl.searchParams.set('options', '-c synchronous_commit=off');
-  return { target: { kind: 'postgres', url: dbUrl.toString() }, drop: async () => {} };
+  return { kind: 'postgres', url: dbUrl.toString() };
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): AppConfig {
@@ -81,7 +81,7 @@ export async function buildTestApp(
   options: { clock?: Clock; storage?: FileStorage; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  const { target, drop } = await freshDatabase();
+  const target = await freshDatabase();
   const app = await buildApp(config, {
     database: target,
     logger: options.logger ?? false,
@@ -94,7 +94,6 @@ export async function buildTestApp(
     app,
     close: async () => {
       await app.close();
-      await drop();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

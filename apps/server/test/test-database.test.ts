@@ -16,8 +16,7 @@ describe('the test database', () => {
   });
 
   it('is a copy of the migrated one made once per run, on either engine', async () => {
-    const { target, drop } = await freshDatabase();
-    await drop();
+    const target = await freshDatabase();
     if (target.kind === 'memory') expect(target.snapshot?.size).toBeGreaterThan(0);
     else expect(target.kind).toBe('postgres');
     expect(await schemaIsCurrent(a.app.db)).toBe(true);
