@@ -2,6 +2,7 @@ import { CANCEL_CLOSED_MESSAGE, classMessages } from '@soulpunch/shared';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, type ManualClock, manualClock } from '../src/lib/clock';
+import { FEED_MAX_CLASSES } from '../src/modules/classes/service';
 import { MAX_STALE_MS } from '../src/modules/directory/public-cache';
 import { buildTestApp, FRESH_WITHIN, latestMailTo, seedCast, type TestApp, withCookie } from './helper';
 
@@ -176,6 +177,54 @@ describe("upcoming lists follow the app's clock, cached answers included", () =>
     // The cached feed lasts a minute of the app's clock, and the class is over a month old by then.
     clock.set(at(created.start, 31 * DAY_MS));
     expect(await feedTitles()).toEqual([]);
+  });
+
+  it('holds at most FEED_MAX_CLASSES: the soonest coming classes, then the latest past ones while there is room', async () => {
+    const first = await addClass({ date: daysAhead(1) });
+    const row = await t.app.db
+      .selectFrom('classes')
+      .selectAll()
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = row;
+    const now = clock.now().getTime();
+    // Copies of the class an hour apart: `past` in the month behind the clock, `coming` ahead of it.
+    const copies = (prefix: string, count: number, startMs: (i: number) => number) =>
+      Array.from({ length: count }, (_, i) => ({
+        ...copy,
+        title: `${prefix} ${i}`,
+        startsAt: new Date(startMs(i)),
+        endsAt: new Date(startMs(i) + 60 * 60 * 1000),
+      }));
+    await t.app.db.deleteFrom('classes').execute();
+    await t.app.db
+      .insertInto('classes')
+      .values([
+        ...copies('Past', 3, (i) => now - (i + 1) * 60 * 60 * 1000),
+        ...copies('Coming', FEED_MAX_CLASSES - 2, (i) => now + (i + 1) * 60 * 60 * 1000),
+      ])
+      .execute();
+    const feedTitles = async () => {
+      const feed = await call(null, 'GET', '/api/calendar/classes.ics');
+      return new ICAL.Component(ICAL.parse(feed.body))
+        .getAllSubcomponents('vevent')
+        .map((v) => new ICAL.Event(v).summary);
+    };
+    await expect.poll(feedTitles, FRESH_WITHIN).toHaveLength(FEED_MAX_CLASSES);
+    let feed = await feedTitles();
+    // Room for two of the three past classes: the two latest, in start order before the coming ones.
+    expect(feed.slice(0, 3)).toEqual(['Past 1', 'Past 0', 'Coming 0']);
+    expect(feed.at(-1)).toBe(`Coming ${FEED_MAX_CLASSES - 3}`);
+
+    // Two more coming classes than the feed holds: no past class, and the latest coming one left out.
+    await t.app.db
+      .insertInto('classes')
+      .values(copies('Later', 4, (i) => now + (FEED_MAX_CLASSES + i) * 60 * 60 * 1000))
+      .execute();
+    await expect.poll(async () => (await feedTitles()).at(-1), FRESH_WITHIN).toBe('Later 1');
+    feed = await feedTitles();
+    expect(feed).toHaveLength(FEED_MAX_CLASSES);
+    expect(feed[0]).toBe('Coming 0');
   });
 });
 

@@ -167,11 +167,37 @@ export async function listTrainerClassRows(db: Db, trainerId: number, since: Dat
     .execute();
 }
 
-/** Public classes for a calendar feed, from `since` on, cancelled ones included. */
-export async function listFeedClassRows(db: Db, since: Date, trainerId?: number) {
-  let q = publicClasses(db).where('classes.startsAt', '>=', since);
+/**
+ * Public classes for a calendar feed, cancelled ones included, at most `limit`: the soonest of those starting after
+ * `now` first, then, with the room left, the latest of those from `since` to `now`. Each half is read in start
+ * order from the index and stops when full, so the feed costs the same at any number of trainers. Soonest first.
+ */
+export async function listFeedClassRows(
+  db: Db,
+  window: { since: Date; now: Date; limit: number },
+  trainerId?: number,
+) {
+  const { since, now, limit } = window;
+  let q = publicClasses(db);
   if (trainerId !== undefined) q = q.where('classes.trainerId', '=', trainerId);
-  return q.orderBy('classes.startsAt').execute();
+  const upcoming = await q
+    .where('classes.startsAt', '>', now)
+    .orderBy('classes.startsAt')
+    .orderBy('classes.id')
+    .limit(limit)
+    .execute();
+  const room = limit - upcoming.length;
+  const past =
+    room > 0
+      ? await q
+          .where('classes.startsAt', '>=', since)
+          .where('classes.startsAt', '<=', now)
+          .orderBy('classes.startsAt', 'desc')
+          .orderBy('classes.id', 'desc')
+          .limit(room)
+          .execute()
+      : [];
+  return [...past.reverse(), ...upcoming];
 }
 
 /** The trainer's place and usual class payment link; undefined when there is no such trainer. */

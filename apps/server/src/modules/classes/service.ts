@@ -619,10 +619,20 @@ export async function classEventFile(deps: ClassDeps, classId: number): Promise<
   return buildICalendar({ name: row.title, events: [calendarEvent(deps.config, row)] });
 }
 
-/** A subscribable feed: classes from a month ago on, cancelled ones marked so calendar apps drop them. */
+/**
+ * The most classes a feed holds: what /public-calendar shows. Without a bound the whole-site feed grew with the
+ * directory (30 MB and 15 s to build at 100,000 trainers); decision 0023.
+ */
+export const FEED_MAX_CLASSES = 1000;
+
+/**
+ * A subscribable feed: the coming classes, then those of the past month while there is room (a calendar app keeps
+ * what it still lists), cancelled ones marked so calendar apps drop them.
+ */
 export async function classesFeed(deps: ClassDeps, trainerId?: number): Promise<string> {
-  const since = new Date(deps.clock.now().getTime() - 30 * DAY_MS);
-  const rows = await listFeedClassRows(deps.db, since, trainerId);
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const rows = await listFeedClassRows(deps.db, { since, now, limit: FEED_MAX_CLASSES }, trainerId);
   const name =
     trainerId === undefined
       ? 'Soul Punch classes'
