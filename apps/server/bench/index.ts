@@ -49,7 +49,7 @@ for (const engine of engines) {
     for (const size of sizes) {
       const result = await benchPublicPages(engine, size, load);
       pages.push(...result.figures);
-      memory.push(result.memory);
+      if (result.memory) memory.push(result.memory);
       changes.push(...result.changes);
     }
   if (only.has('admin'))
@@ -104,7 +104,7 @@ if (changes.length) {
 }
 if (memory.length) {
   lines.push(
-    `Memory after each load (RSS of the bench process, which holds the app): ${memory
+    `The built server's memory after the loads (RSS of its process): ${memory
       .map((m) => `${name(m.engine)} ${n(m.trainers)}: ${n(m.rssMb)} MB`)
       .join('; ')}.`,
     '',

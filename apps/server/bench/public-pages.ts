@@ -2,10 +2,11 @@
 // bytes (in a worker thread), in the same run, with wrk (50 connections, bench/wrk.ts) in a child process. The two take
 // turns, several rounds each, so that the machine's other work falls on both alike. Prints req/s, p50/p99 and the
 // ratio app/plain (medians over the rounds). Run through `npm run bench` (see bench/index.ts for the options).
-import type { OutgoingHttpHeaders } from 'node:http';
+import { get as httpGet, type OutgoingHttpHeaders } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import { benchApp, type Engine, percentile } from './shared';
+import { ensureBuilt, rssMb, startBuiltServer } from './built-server';
+import { type BenchDatabase, benchApp, type Engine, openBenchApp, percentile } from './shared';
 import { ensureWrk, type LoadResult, wrkLoad } from './wrk';
 
 export type { LoadResult };
@@ -28,17 +29,30 @@ interface Recorded {
   body: Buffer;
 }
 
-/** What the app answers, as bytes and headers, for the plain server to repeat. */
-async function record(app: FastifyInstance, url: string): Promise<Recorded> {
-  const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': ACCEPT_ENCODING } });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.headers)) {
-    if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) {
-      headers[name] = value;
-    }
-  }
-  return { headers, body: res.rawPayload };
+const DROPPED_HEADERS = ['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'];
+
+/** What the built server answers, as bytes and headers (undecoded), for the plain server to repeat. */
+function record(address: string, url: string): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(`${address}${url}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (res.statusCode !== 200) {
+          reject(new Error(`${url}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
+          return;
+        }
+        const headers: OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (!DROPPED_HEADERS.includes(name)) headers[name] = value;
+        }
+        resolve({ headers, body });
+      });
+    });
+    req.on('error', reject);
+  });
 }
 
 /**
@@ -214,82 +228,71 @@ const medianResult = (results: LoadResult[]): LoadResult => ({
   errors: results.reduce((sum, r) => sum + r.errors, 0),
 });
 
-export async function benchPublicPages(
-  engine: Engine,
-  trainers: number,
+/** The answers measured: the API's public answers and the server-rendered pages, as a visitor gets them. */
+async function benchPages(app: FastifyInstance): Promise<Array<[string, string]>> {
+  const hq = await app.db
+    .selectFrom('trainers')
+    .select('id')
+    .where('isHeadquarters', '=', true)
+    .executeTakeFirstOrThrow();
+  const firstClass = await app.db.selectFrom('classes').select('id').orderBy('id').executeTakeFirstOrThrow();
+  return [
+    // The spec's 'returns the list': a bounded first page and a Link to the next (issue 24).
+    ['public list, no query', '/api/public-trainers'],
+    ['public list, first page', '/api/public-trainers?limit=12'],
+    ['map markers', '/api/public-trainers/markers'],
+    ['state counts', '/api/public-trainers/states'],
+    ['public profile', `/api/public-trainers/${hq.id}`],
+    ['classes list', '/api/classes'],
+    ['.ics feed (a trainer)', `/api/calendar/trainers/${hq.id}.ics`],
+    // The server-rendered pages (no session cookie).
+    ['/find-trainer (HTML)', '/find-trainer'],
+    ['/classes (HTML)', '/classes'],
+    ['/public-calendar (HTML)', '/public-calendar'],
+    ['/trainer/:id (HTML)', `/trainer/${hq.id}`],
+    ['/public/class/:id (HTML)', `/public/class/${firstClass.id}`],
+  ];
+}
+
+/** Each answer's first build (nothing cached), then its rebuild once everything kept is out of date. */
+async function benchBuilds(app: FastifyInstance, pages: Array<[string, string]>) {
+  const builds = new Map<string, { coldMs: number; rebuildMs: number; bytes: number }>();
+  for (const [, url] of pages) {
+    const started = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': ACCEPT_ENCODING } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    const coldMs = performance.now() - started;
+    builds.set(url, { coldMs, rebuildMs: await rebuildCost(app, url), bytes: res.rawPayload.length });
+  }
+  return builds;
+}
+
+type Builds = Awaited<ReturnType<typeof benchBuilds>>;
+
+/**
+ * The loads: the built server in its own process (as production runs it) and plain http sending its bytes take
+ * turns; then the server's memory after them.
+ */
+async function benchLoads(
+  database: BenchDatabase,
+  pages: Array<[string, string]>,
+  builds: Builds,
   options: LoadOptions,
-): Promise<{ figures: PageFigures[]; memory: MemoryFigure; changes: ChangeFigures[] }> {
-  console.log(
-    `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${trainers.toLocaleString('en-US')} trainers`,
-  );
-  ensureWrk();
-  const { app, close } = await benchApp(engine, trainers);
+  about: { engine: Engine; trainers: number },
+): Promise<{ figures: PageFigures[]; rssMb: number }> {
+  const port = Number(process.env.BENCH_PORT) || 3800 + Math.floor(Math.random() * 90);
+  const server = await startBuiltServer(database.serverEnv, port);
   try {
-    const hq = await app.db
-      .selectFrom('trainers')
-      .select('id')
-      .where('isHeadquarters', '=', true)
-      .executeTakeFirstOrThrow();
-    const firstClass = await app.db
-      .selectFrom('classes')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const pages: Array<[string, string]> = [
-      // The spec's 'returns the list': a bounded first page and a Link to the next (issue 24).
-      ['public list, no query', '/api/public-trainers'],
-      ['public list, first page', '/api/public-trainers?limit=12'],
-      ['map markers', '/api/public-trainers/markers'],
-      ['state counts', '/api/public-trainers/states'],
-      ['public profile', `/api/public-trainers/${hq.id}`],
-      ['classes list', '/api/classes'],
-      ['.ics feed (a trainer)', `/api/calendar/trainers/${hq.id}.ics`],
-      // The server-rendered pages, as a visitor gets them (no session cookie).
-      ['/find-trainer (HTML)', '/find-trainer'],
-      ['/classes (HTML)', '/classes'],
-      ['/public-calendar (HTML)', '/public-calendar'],
-      ['/trainer/:id (HTML)', `/trainer/${hq.id}`],
-      ['/public/class/:id (HTML)', `/public/class/${firstClass.id}`],
-    ];
     const recorded = new Map<string, Recorded>();
-    const builds = new Map<string, { coldMs: number; rebuildMs: number }>();
-    for (const [, url] of pages) {
-      const started = performance.now();
-      recorded.set(url, await record(app, url));
-      const coldMs = performance.now() - started;
-      builds.set(url, { coldMs, rebuildMs: await rebuildCost(app, url) });
-    }
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const [, url] of pages) recorded.set(url, await record(server.address, url));
     const plain = await plainServer(recorded);
     const figures: PageFigures[] = [];
     try {
       for (const [page, url] of pages) {
-        // --rounds 0: the builds and the changes only.
-        if (options.rounds === 0) {
-          const build = builds.get(url) ?? { coldMs: Number.NaN, rebuildMs: Number.NaN };
-          const bytes = recorded.get(url)?.body.length ?? 0;
-          console.log(
-            `  ${page.padEnd(24)} ${(bytes / 1024).toFixed(1).padStart(7)} KB br  build ${fixed(build.coldMs)} ms, rebuild ${fixed(build.rebuildMs)} ms`,
-          );
-          const none = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0 };
-          figures.push({
-            engine,
-            trainers,
-            page,
-            url,
-            bytes,
-            ...build,
-            app: none,
-            plain: none,
-            ratios: [],
-            ratio: Number.NaN,
-          });
-          continue;
-        }
-        const appUrl = `${address}${url}`;
+        const appUrl = `${server.address}${url}`;
         const plainUrl = `http://127.0.0.1:${plain.port}${url}`;
         await load(appUrl, options.connections, 1);
-        await settle(address);
+        await settle(server.address);
         await load(plainUrl, options.connections, 1);
         const app: LoadResult[] = [];
         const reference: LoadResult[] = [];
@@ -298,17 +301,15 @@ export async function benchPublicPages(
           const appFirst = round % 2 === 0;
           if (!appFirst) reference.push(await load(plainUrl, options.connections, options.seconds));
           app.push(await load(appUrl, options.connections, options.seconds));
-          await settle(address);
+          await settle(server.address);
           if (appFirst) reference.push(await load(plainUrl, options.connections, options.seconds));
         }
         const ratios = app.map((a, i) => a.rps / (reference[i] as LoadResult).rps);
-        const bytes = recorded.get(url)?.body.length ?? 0;
         const row: PageFigures = {
-          engine,
-          trainers,
+          ...about,
           page,
           url,
-          bytes,
+          bytes: recorded.get(url)?.body.length ?? 0,
           coldMs: builds.get(url)?.coldMs ?? Number.NaN,
           rebuildMs: builds.get(url)?.rebuildMs ?? Number.NaN,
           app: medianResult(app),
@@ -322,14 +323,60 @@ export async function benchPublicPages(
     } finally {
       await plain.close();
     }
-    // What the process holds once the loads are done (the app, its cache and the bench's own small part).
-    const rssMb = process.memoryUsage().rss / 1024 / 1024;
-    console.log(`  memory after the loads (RSS): ${rssMb.toFixed(0)} MB`);
-    // Last: the lapse takes a trainer out of the answers loaded above.
-    const changes = await benchChanges(app, engine, trainers);
-    return { figures, memory: { engine, trainers, rssMb }, changes };
+    // What the server holds once the loads are done: its code, the database engine (PGlite's is in the
+    // process) and the kept answers.
+    const rss = rssMb(server.pid);
+    console.log(`  the server's memory after the loads (RSS): ${rss.toFixed(0)} MB`);
+    return { figures, rssMb: rss };
   } finally {
-    await close();
+    await server.stop();
+  }
+}
+
+export async function benchPublicPages(
+  engine: Engine,
+  trainers: number,
+  options: LoadOptions,
+): Promise<{ figures: PageFigures[]; memory: MemoryFigure | null; changes: ChangeFigures[] }> {
+  console.log(
+    `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${trainers.toLocaleString('en-US')} trainers`,
+  );
+  ensureWrk();
+  await ensureBuilt();
+  const about = { engine, trainers };
+  const { app, database } = await benchApp(engine, trainers);
+  let open: FastifyInstance | null = app;
+  try {
+    const pages = await benchPages(app);
+    const builds = await benchBuilds(app, pages);
+    let figures: PageFigures[];
+    let memory: MemoryFigure | null = null;
+    if (options.rounds === 0) {
+      // --rounds 0: the builds and the changes only.
+      figures = pages.map(([page, url]) => {
+        const build = builds.get(url) ?? { coldMs: Number.NaN, rebuildMs: Number.NaN, bytes: 0 };
+        console.log(
+          `  ${page.padEnd(24)} ${(build.bytes / 1024).toFixed(1).padStart(7)} KB br  build ${fixed(build.coldMs)} ms, rebuild ${fixed(build.rebuildMs)} ms`,
+        );
+        const none = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0 };
+        return { ...about, page, url, ...build, app: none, plain: none, ratios: [], ratio: Number.NaN };
+      });
+    } else {
+      // The built server opens the database itself (PGlite's files take one process at a time).
+      await app.close();
+      open = null;
+      const loads = await benchLoads(database, pages, builds, options, about);
+      figures = loads.figures;
+      memory = { ...about, rssMb: loads.rssMb };
+      open = await openBenchApp(database);
+      for (const [, url] of pages) await open.inject({ method: 'GET', url });
+    }
+    // Last: the lapse takes a trainer out of the answers loaded above.
+    const changes = await benchChanges(open ?? app, engine, trainers);
+    return { figures, memory, changes };
+  } finally {
+    await open?.close();
+    database.drop();
   }
 }
 

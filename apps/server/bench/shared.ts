@@ -41,28 +41,53 @@ function ensureWebBuild() {
   });
 }
 
+/** A database the bench seeded, which its app can be closed on and opened again, or the built server run on. */
+export interface BenchDatabase {
+  target: DatabaseTarget;
+  /** PGlite's files (and the server's other files on either engine). */
+  dataDir: string;
+  /** The built server's environment for this database (bench/built-server.ts). */
+  serverEnv: Record<string, string>;
+  drop: () => void;
+}
+
 export interface BenchApp {
   app: FastifyInstance;
+  database: BenchDatabase;
+  /** Closes the app and drops its database. */
   close: () => Promise<void>;
 }
 
-/**
- * The app as `npm start` builds it (request logs off, as they would swamp the figures) on an empty database of
- * the engine, with `trainers` generated trainers. PGlite keeps its files in a temporary directory, as in use.
- */
-export async function benchApp(engine: Engine, trainers: number): Promise<BenchApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-bench-'));
-  const target: DatabaseTarget =
-    engine === 'postgres'
-      ? { kind: 'postgres', url: await freshPostgres(`${DATABASE_PREFIX}_${trainers}`) }
-      : { kind: 'pglite', dataDir };
+/** The app as `npm start` builds it (request logs off, as they would swamp the figures), on `database`. */
+export async function openBenchApp(database: BenchDatabase): Promise<FastifyInstance> {
   ensureWebBuild();
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'off', WEB_DIST_DIR: webDist },
-    { sessionSecret: 'bench-secret-that-is-long-enough-000000', dataDir, appUrl: 'http://localhost:3000' },
+    {
+      sessionSecret: 'bench-secret-that-is-long-enough-000000',
+      dataDir: database.dataDir,
+      appUrl: 'http://localhost:3000',
+    },
   );
-  const app = await buildApp(config, { database: target, logger: false, scheduler: false });
+  const app = await buildApp(config, { database: database.target, logger: false, scheduler: false });
   await app.ready();
+  return app;
+}
+
+/**
+ * The app on an empty database of the engine, with `trainers` generated trainers. PGlite keeps its files in a
+ * temporary directory, as in use.
+ */
+export async function benchApp(engine: Engine, trainers: number): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sp-bench-'));
+  const url = engine === 'postgres' ? await freshPostgres(`${DATABASE_PREFIX}_${trainers}`) : '';
+  const database: BenchDatabase = {
+    target: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir },
+    dataDir,
+    serverEnv: url ? { DATABASE_URL: url, DATA_DIR: dataDir } : { DATA_DIR: dataDir },
+    drop: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+  const app = await openBenchApp(database);
   const started = Date.now();
   await insertDemoData(app.db, trainers);
   // Fresh statistics after the bulk load, as after any large import; vacuumed too, so that PostgreSQL's
@@ -74,9 +99,10 @@ export async function benchApp(engine: Engine, trainers: number): Promise<BenchA
   console.log(`  seeded ${trainers.toLocaleString('en-US')} trainers in ${seconds} s`);
   return {
     app,
+    database,
     close: async () => {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      database.drop();
     },
   };
 }

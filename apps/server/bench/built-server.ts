@@ -1,0 +1,72 @@
+// The built server as production runs it (`npm start`: node on dist/server.js), in a process of its own, for the
+// loads and the memory figures: in the bench's process the app shared its heap with the generated data and the
+// bench's own work, which swayed both.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(serverRoot, '../..');
+
+/** Builds the app (`npm run build`) when its build is missing or older than the sources (scripts/build-stamp.mjs). */
+export async function ensureBuilt() {
+  const stamp = pathToFileURL(path.join(repoRoot, 'scripts/build-stamp.mjs')).href;
+  const { staleBuildReason } = (await import(stamp)) as { staleBuildReason: (root: string) => string | null };
+  const stale = staleBuildReason(repoRoot);
+  if (!stale) return;
+  console.log(`  building the app (${stale})`);
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+export interface BuiltServer {
+  address: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts dist/server.js in production mode with `env` (the database: DATA_DIR or DATABASE_URL) and waits for
+ * its first 200 on /api/health. Mail and payments are configured (production requires them) but never used.
+ */
+export async function startBuiltServer(env: Record<string, string>, port: number): Promise<BuiltServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-secret-that-is-long-enough-000000',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PAYMENT_PROVIDER: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const address = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the built server stopped during start-up (${child.exitCode})`);
+    try {
+      if ((await fetch(`${address}/api/health`)).status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { address, pid: child.pid as number, stop };
+}
