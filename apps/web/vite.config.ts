@@ -35,7 +35,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
     rolldownOptions: {
       // The full app, and the islands of the server-rendered public pages (decision record 0013).
-      input: islands ? { main: 'index.html', islands: 'src/islands.tsx' } : { main: 'index.html' },
+      input: (islands
+        ? { main: 'index.html', islands: 'src/islands.tsx' }
+        : { main: 'index.html' }) as Record<string, string>,
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across deployments.
         codeSplitting: {
