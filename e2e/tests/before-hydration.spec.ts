@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { lastMailId, mailTo } from '../fixtures/mailbox';
 import { expect, test } from '../fixtures/test';
 
 // A server-rendered page on a phone is on screen well before its script has run (decision record 0007). What a
@@ -9,13 +10,6 @@ import { expect, test } from '../fixtures/test';
 // page comes alive" is a fact of the test, not a race against a timer.
 
 const PHONE = { width: 390, height: 844 };
-
-interface MailboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-}
 
 /** A phone-sized page (outside the fixture's wait for the app) whose script waits until `release` is called. */
 async function pageBeforeItsScript(
@@ -46,13 +40,6 @@ async function openBeforeItsScript(page: Page, path: string) {
 
 const comesAlive = (page: Page) => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 
-async function mailTo(page: Page, to: string): Promise<MailboxMessage[]> {
-  const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-    messages: MailboxMessage[];
-  };
-  return messages.filter((m) => m.to === to);
-}
-
 /** The first upcoming class with room for a few more people. */
 async function classWithRoom(page: Page): Promise<{ id: number; title: string }> {
   const classes = (await (await page.request.get('/api/classes?limit=50')).json()) as {
@@ -75,7 +62,7 @@ test.describe('typed before the page comes alive', () => {
     const { page, release, close } = await pageBeforeItsScript(browser);
     try {
       const email = 'jasmine.carter@soulpunch.example';
-      const before = Math.max(0, ...(await mailTo(page, email)).map((m) => m.id));
+      const before = await lastMailId(page.request, email);
       await openBeforeItsScript(page, '/trainer-portal/login');
       await page.getByLabel('Email').pressSequentially(email);
 
@@ -86,7 +73,9 @@ test.describe('typed before the page comes alive', () => {
 
       await expect(page.getByText('Magic link sent! Check your email inbox.')).toBeVisible();
       await expect(page.getByText(`We sent a sign-in link to ${email}.`, { exact: false })).toBeVisible();
-      await expect.poll(async () => (await mailTo(page, email)).filter((m) => m.id > before).length).toBe(1);
+      await expect
+        .poll(async () => (await mailTo(page.request, email)).filter((m) => m.id > before).length)
+        .toBe(1);
       await expectNoSeriousA11yViolations(page);
     } finally {
       await close();
@@ -98,7 +87,7 @@ test.describe('typed before the page comes alive', () => {
     const { page, close } = await pageBeforeItsScript(browser);
     try {
       const email = 'jasmine.carter@soulpunch.example';
-      const before = Math.max(0, ...(await mailTo(page, email)).map((m) => m.id));
+      const before = await lastMailId(page.request, email);
       await openBeforeItsScript(page, '/');
       await page.getByLabel('Email').pressSequentially(email);
       await page.getByRole('button', { name: 'Login' }).click();
@@ -106,7 +95,7 @@ test.describe('typed before the page comes alive', () => {
       await expect(page).toHaveURL(/\/\?sent=jasmine\.carter%40soulpunch\.example$/);
       await expect(page.getByText('Magic link sent! Check your email inbox.')).toBeVisible();
       await expect(page.getByText(`We sent a sign-in link to ${email}.`, { exact: false })).toBeVisible();
-      const sent = (await mailTo(page, email)).filter((m) => m.id > before);
+      const sent = (await mailTo(page.request, email)).filter((m) => m.id > before);
       expect(sent.map((m) => m.subject)).toEqual(['Your Soul Punch sign-in link']);
 
       // An address the server does not know: the page says so, with the address still in the box.
@@ -211,7 +200,7 @@ test.describe('typed before the page comes alive', () => {
         page.getByText("You're registered! Check your e-mail for the confirmation and calendar invite."),
       ).toBeVisible();
       await expect
-        .poll(async () => (await mailTo(page, email)).map((m) => m.subject))
+        .poll(async () => (await mailTo(page.request, email)).map((m) => m.subject))
         .toEqual([`You're registered: ${title}`]);
       await expectNoSeriousA11yViolations(page);
     } finally {
@@ -234,7 +223,9 @@ test.describe('typed before the page comes alive', () => {
         page.getByText("You're registered! Check your e-mail for the confirmation and calendar invite."),
       ).toBeVisible();
       await expect(page.getByText(/This class is full/)).toHaveCount(0);
-      expect((await mailTo(page, email)).map((m) => m.subject)).toEqual([`You're registered: ${title}`]);
+      expect((await mailTo(page.request, email)).map((m) => m.subject)).toEqual([
+        `You're registered: ${title}`,
+      ]);
       await expectNoSeriousA11yViolations(page);
     } finally {
       await close();
@@ -252,7 +243,7 @@ test.describe('typed before the page comes alive', () => {
         data: { name: 'Cara Cancel', email },
       });
       expect(registered.status()).toBe(201);
-      const link = (await mailTo(page, email))[0]?.text.match(/https?:\/\/\S+\?cancel=[\w-]+/)?.[0];
+      const link = (await mailTo(page.request, email))[0]?.text.match(/https?:\/\/\S+\?cancel=[\w-]+/)?.[0];
       expect(link).toBeTruthy();
 
       await openBeforeItsScript(page, link as string);
@@ -263,7 +254,7 @@ test.describe('typed before the page comes alive', () => {
         page.getByText('Your registration has been cancelled. Thank you for letting us know.'),
       ).toBeVisible();
       await expect
-        .poll(async () => (await mailTo(page, email)).map((m) => m.subject))
+        .poll(async () => (await mailTo(page.request, email)).map((m) => m.subject))
         .toContain(`Registration cancelled: ${title}`);
       await expectNoSeriousA11yViolations(page);
     } finally {

@@ -1,5 +1,6 @@
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { mailTo } from '../fixtures/mailbox';
 import { type Browser, expect, type Page, test, waitsForTheApp } from '../fixtures/test';
 
 // The trainer is new to this test (added by the demo admin), so registering and booking touch no other spec's
@@ -101,10 +102,7 @@ test('an admin publishes slots and a session; a trainer books and registers; att
     await expectNoSeriousA11yViolations(trainer.page);
 
     // Both were e-mailed the invite.
-    const mail = await (await admin.page.request.get('/api/dev/mailbox')).json();
-    const subjects = (mail.messages as Array<{ to: string; subject: string }>)
-      .filter((m) => m.to === TRAINER.email)
-      .map((m) => m.subject);
+    const subjects = (await mailTo(admin.page.request, TRAINER.email)).map((m) => m.subject);
     expect(subjects).toContain(`You're registered: ${SESSION}`);
     expect(subjects.some((s) => s.startsWith('Consultation booked: Casey Calendar with'))).toBe(true);
 

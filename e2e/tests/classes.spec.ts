@@ -1,6 +1,7 @@
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { createClassAs } from '../fixtures/classes';
+import { waitForMail } from '../fixtures/mailbox';
 import { type APIRequestContext, expect, test } from '../fixtures/test';
 
 // A generated demo trainer (apps/server/src/demo/demo-data.ts), publicly listed, that no other spec touches.
@@ -11,11 +12,6 @@ const ZONE = 'America/Chicago';
 
 // The class is in Chicago and so is the trainer's browser; classes-rules.spec.ts shows a class in another zone.
 test.use({ timezoneId: ZONE });
-
-interface MailboxMessage {
-  to: string;
-  text: string;
-}
 
 /** 'YYYY-MM-DD' in the class's zone, `days` from now. */
 function dayFromNow(days: number): string {
@@ -181,26 +177,19 @@ test('a visitor registers on the details page and the spots left drop by one', a
   await expect(page.getByTestId('spots-left')).toHaveText('11 spots left');
 
   // The confirmation's cancel link asks before it cancels: opening it changes nothing.
-  let cancelLink: string | undefined;
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-        messages: MailboxMessage[];
-      };
-      cancelLink = messages
-        .find((m) => m.to === VISITOR && m.text.includes(`/public/class/${classId}?cancel=`))
-        ?.text.match(/https?:\/\/\S+\/public\/class\/\d+\?cancel=[\w%-]+/)?.[0];
-      return cancelLink;
-    })
-    .toBeTruthy();
-  await page.goto(cancelLink as string);
+  const cancelLink = await waitForMail(
+    page.request,
+    VISITOR,
+    new RegExp(`https?://\\S+/public/class/${classId}\\?cancel=[\\w%-]+`),
+  );
+  await page.goto(cancelLink);
   await expect(page.getByRole('button', { name: 'Cancel my registration' })).toBeVisible();
   await expect(page.getByTestId('spots-left')).toHaveText('11 spots left');
   await page.getByRole('button', { name: 'Cancel my registration' }).click();
   await expect(page.getByText(/Your registration has been cancelled/)).toBeVisible();
   await expect(page.getByTestId('spots-left')).toHaveText('12 spots left');
   // The used link no longer offers to cancel.
-  await page.goto(cancelLink as string);
+  await page.goto(cancelLink);
   await expect(
     page.getByText('This registration was already cancelled. There is nothing more to do.'),
   ).toBeVisible();

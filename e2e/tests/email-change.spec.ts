@@ -1,5 +1,6 @@
 import { signInAs, signInThroughTheForm } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { mailTo, waitForMail } from '../fixtures/mailbox';
 import { expect, type Page, test } from '../fixtures/test';
 
 // The trainer is new to this test (added by the demo admin), so changing their address touches no other spec.
@@ -10,29 +11,9 @@ const NEW_EMAIL = `moved.${stamp}@example.com`;
 
 test.describe.configure({ timeout: 180_000 });
 
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailbox(page: Page): Promise<MailboxMessage[]> {
-  const res = await page.request.get('/api/dev/mailbox');
-  return ((await res.json()) as { messages: MailboxMessage[] }).messages;
-}
-
-/** The confirmation link e-mailed to the new address (the mailbox lists the newest first). */
-async function confirmationLink(page: Page, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await mailbox(page)).find((m) => m.to === email);
-      link = mail?.text.match(/https?:\/\/\S+\/auth\/confirm-email\?token=[\w-]+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
-}
+/** The confirmation link e-mailed to the new address. */
+const confirmationLink = (page: Page, email: string) =>
+  waitForMail(page.request, email, /https?:\/\/\S+\/auth\/confirm-email\?token=[\w-]+/);
 
 test('a trainer changes their sign-in e-mail through a link sent to the new address', async ({
   page,
@@ -66,7 +47,7 @@ test('a trainer changes their sign-in e-mail through a link sent to the new addr
   await expectNoSeriousA11yViolations(page);
 
   // The old address is told, without the link.
-  const told = (await mailbox(page)).find((m) => m.to === OLD_EMAIL && /about to change/.test(m.subject));
+  const told = (await mailTo(page.request, OLD_EMAIL)).find((m) => /about to change/.test(m.subject));
   expect(told?.text).toContain(NEW_EMAIL);
   expect(told?.text).not.toMatch(/confirm-email|token=/);
 

@@ -1,5 +1,6 @@
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { mailTo } from '../fixtures/mailbox';
 import { expect, type Page, test, waitsForTheApp } from '../fixtures/test';
 
 const ADMIN = 'admin@soulpunch.example';
@@ -159,11 +160,8 @@ test('an admin e-mails the enrolment link; the trainer follows it, pays by card 
   const portal = waitsForTheApp(await (await browser.newContext()).newPage());
   await signInAs(portal, trainer.email);
   await expect(portal.getByRole('status').filter({ hasText: 'Complete your enrolment' })).toBeVisible();
-  const mailbox = (await (await portal.request.get('/api/dev/mailbox')).json()) as {
-    messages: Array<{ to: string; subject: string; text: string }>;
-  };
-  const invitation = mailbox.messages.find(
-    (m) => m.to === trainer.email && m.subject === 'Complete your Soul Punch Trainer Certification enrolment',
+  const invitation = (await mailTo(portal.request, trainer.email)).find(
+    (m) => m.subject === 'Complete your Soul Punch Trainer Certification enrolment',
   );
   const link = invitation?.text.match(/https?:\/\/\S+\/trainer-portal\/enrolment/)?.[0];
   expect(link).toBeTruthy();

@@ -1,5 +1,6 @@
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { mailTo } from '../fixtures/mailbox';
 import { type Browser, expect, type Page, test, waitsForTheApp } from '../fixtures/test';
 
 // Reviews from people who attended (issue 26, part 6). The demo's Sofia Mitchell has three reviews (5, 5, 4) and
@@ -12,9 +13,9 @@ const REVIEW_LINK = /https?:\/\/\S+\/public\/review\?token=[\w-]+/;
 
 async function reviewLinkOf(page: Page, email: string): Promise<string> {
   // Only this address's messages: the demo sent the link at start, and other tests' mail may have followed.
-  const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await res.json()) as { messages: Array<{ to: string; text: string }> };
-  const link = messages.find((m) => m.to === email && REVIEW_LINK.test(m.text))?.text.match(REVIEW_LINK)?.[0];
+  const link = (await mailTo(page.request, email))
+    .find((m) => REVIEW_LINK.test(m.text))
+    ?.text.match(REVIEW_LINK)?.[0];
   expect(link, `a review link for ${email}`).toBeTruthy();
   // The mailbox writes the server's own address; the browser talks to this test's server.
   const url = new URL(link as string);

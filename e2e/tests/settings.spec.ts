@@ -1,5 +1,6 @@
 import { signInAs } from '../fixtures/auth';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
+import { mailTo, waitForMail } from '../fixtures/mailbox';
 import { type APIRequestContext, expect, type Page, test } from '../fixtures/test';
 
 // Settings (issue 27): notices in a daily digest on the app's clock, and the brand's colour on pages and e-mails.
@@ -14,19 +15,6 @@ const DEFAULT_BRAND = {
 };
 
 test.describe.configure({ timeout: 240_000 });
-
-interface MailboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-}
-
-async function mailTo(request: APIRequestContext, email: string): Promise<MailboxMessage[]> {
-  const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { messages: MailboxMessage[] }).messages;
-}
 
 /** The demo admin gives a new address the admin role; that person signs in (a new admin, all of this test's). */
 async function signInAsNewAdmin(page: Page, label: string): Promise<string> {
@@ -65,13 +53,7 @@ async function failAnInstalment(visitor: APIRequestContext, admin: Page, origin:
     },
   });
   expect(started.status(), await started.text()).toBe(201);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      code = (await mailTo(visitor, email))[0]?.text.match(/enrolment is (\d{6})\b/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
+  const code = await waitForMail(visitor, email, /enrolment is (\d{6})\b/);
   const verified = await visitor.post('/api/enrolments/current/verify-email', { headers, data: { code } });
   const checkoutId = new URL((await verified.json()).checkoutUrl).pathname.split('/').pop();
   const paid = await visitor.post(`/api/test-provider/checkouts/${checkoutId}/pay`, {
