@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pageStylesheets, type WebManifest, withRenderedPage } from '../src/plugins/web-app';
-import { buildTestApp, createUser, FRESH_WITHIN, signIn, type TestApp } from './helper';
+import { buildTestApp, createUser, FRESH_WITHIN, signIn, type TestApp, withCookie } from './helper';
 import { comparable, rawRequest } from './raw-http';
 
 // The real page renderer (apps/web/src/entry-server.tsx) as the run's web build made it (`npm run build -w
@@ -229,6 +229,50 @@ describe('server-rendered public pages', () => {
     expect((await page('/admin')).body).toContain(
       '<script type="module" async src="/src/main.tsx"></script>',
     );
+  });
+
+  it("sends the class calendar with each class on the month grid and in the phone's list, each opening its details and leading to its page", async () => {
+    const cookie = await signIn(t.app, 'amy@example.com');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const created = await t.app.inject(
+      withCookie(cookie, {
+        method: 'POST',
+        url: `/api/trainers/${trainerId}/classes`,
+        payload: {
+          title: 'Evening Escapes',
+          date: tomorrow,
+          startTime: '18:00',
+          location: 'Park, Denver, CO',
+          timeZone: 'America/Denver',
+          price: 0,
+        },
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const classId = (created.json() as { id: number }).id;
+    const calendar = async () => rootMarkup((await page('/public-calendar')).body);
+    await expect.poll(calendar, FRESH_WITHIN).toContain('Evening Escapes');
+    const root = await calendar();
+    expect(root).toContain('data-island="class-calendar"');
+    // The phone's list (this week's classes): the name is a button that opens the class's details, and its link
+    // leads to its page, named by the class it is for.
+    const titleId = `calendar-class-${classId}-title`;
+    expect(root).toMatch(
+      new RegExp(`<h3 [^>]*id="${titleId}"[^>]*><button type="button"[^>]*>Evening Escapes</button></h3>`),
+    );
+    expect(root).toMatch(
+      new RegExp(
+        `<a href="/public/class/${classId}"[^>]*aria-describedby="${titleId}"[^>]*>Register on the class page</a>`,
+      ),
+    );
+    expect(root).toContain('with Amy');
+    // The month grid of today's month (in UTC, as the server knows no zone), a button for each class of it.
+    expect(root).toContain('<table aria-labelledby=');
+    if (tomorrow.slice(0, 7) === new Date().toISOString().slice(0, 7)) {
+      expect(root).toMatch(
+        /<button type="button"[^>]*><strong>Self-Defense<\/strong><span[^>]*>: Evening Escapes,<\/span>/,
+      );
+    }
   });
 
   it("puts a trainer's profile text in their page", async () => {

@@ -44,17 +44,29 @@ function zoneNameFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+// Each class's zone name, by zone and instant: formatToParts costs tens of microseconds, and the public calendar
+// shows up to a thousand classes twice (its grid and its list), most of them starting at the same few instants. Bounded, as the
+// server keeps it for its whole life.
+const zoneNames = new Map<string, string>();
+const ZONE_NAMES_KEPT = 5000;
+
 /** 'CST' for a Chicago class in winter; the offset ('GMT+1') where the zone has no common abbreviation. */
 export function zoneAbbreviation(instant: string, timeZone: string): string {
+  const key = `${timeZone} ${instant}`;
+  const known = zoneNames.get(key);
+  if (known !== undefined) return known;
+  let name = '';
   try {
-    return (
+    name =
       zoneNameFormat(timeZone)
         .formatToParts(new Date(instant))
-        .find((part) => part.type === 'timeZoneName')?.value ?? ''
-    );
+        .find((part) => part.type === 'timeZoneName')?.value ?? '';
   } catch {
-    return '';
+    // An unknown zone: the time is shown without one.
   }
+  if (zoneNames.size >= ZONE_NAMES_KEPT) zoneNames.clear();
+  zoneNames.set(key, name);
+  return name;
 }
 
 /** '2:00 PM - 4:00 PM MST': a class's times always carry its own zone, whatever the viewer's zone is. */

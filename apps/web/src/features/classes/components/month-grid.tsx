@@ -1,19 +1,10 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { type CSSProperties, type Key, type ReactNode, useId } from 'react';
+import { type Key, type ReactNode, useId } from 'react';
 import { addMonths, type CalendarMonth, monthLabel, monthOf, monthWeeks, todayIso } from '../calendar-month';
 import { formatLongDate } from '../format';
+import styles from './month-grid.module.css';
 
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
@@ -25,17 +16,6 @@ const WEEKDAYS = [
   ['Sat', 'Saturday'],
 ] as const;
 
-/** Spec: each day cell is at least 120 px high. */
-export const DAY_CELL_MIN_HEIGHT = 120;
-
-const border = '1px solid var(--mantine-color-gray-3)';
-const cellBorder: CSSProperties = { border };
-// Fixed layout gives the seven days equal widths whatever their content.
-const tableStyle: CSSProperties = {
-  width: '100%',
-  tableLayout: 'fixed',
-  borderCollapse: 'collapse',
-};
 /**
  * Below spec 9's mobile breakpoint (768 px) seven columns of 120 px days do not fit a phone: the month is shown
  * as an agenda of its days with classes instead (issue #14), and no page scrolls sideways.
@@ -73,7 +53,9 @@ export function MonthGrid<T>({
   const byDay = new Map<string, T[]>();
   for (const item of items) {
     const day = dayOf(item);
-    byDay.set(day, [...(byDay.get(day) ?? []), item]);
+    const dayItems = byDay.get(day);
+    if (dayItems) dayItems.push(item);
+    else byDay.set(day, [item]);
   }
 
   return (
@@ -115,15 +97,15 @@ export function MonthGrid<T>({
         />
       ) : (
         <Box style={{ overflowX: 'auto' }}>
-          <table aria-labelledby={headingId} style={tableStyle}>
+          <table aria-labelledby={headingId} className={styles.table}>
             <thead>
               <tr>
                 {WEEKDAYS.map(([short, long]) => (
-                  <Box component="th" key={short} scope="col" py={6} bg="gray.1" style={cellBorder}>
-                    <Text size="sm" fw={700} component="abbr" title={long} style={{ textDecoration: 'none' }}>
+                  <th key={short} scope="col" className={styles.weekday}>
+                    <abbr title={long} className={styles.weekdayName}>
                       {short}
-                    </Text>
-                  </Box>
+                    </abbr>
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -133,34 +115,24 @@ export function MonthGrid<T>({
                   {week.map((day) => {
                     const inMonth = monthOf(day).month === month.month;
                     const isToday = day === today;
-                    const dayItems = byDay.get(day) ?? [];
+                    const dayItems = byDay.get(day);
+                    const cellClass = [styles.day, !inMonth && styles.otherMonth, isToday && styles.today]
+                      .filter(Boolean)
+                      .join(' ');
                     return (
-                      <Box
-                        component="td"
-                        key={day}
-                        aria-current={isToday ? 'date' : undefined}
-                        p={4}
-                        bg={isToday ? 'blue.0' : inMonth ? 'white' : 'gray.0'}
-                        // A table cell's height is its minimum: it still grows with a busy day.
-                        style={{ ...cellBorder, height: DAY_CELL_MIN_HEIGHT, verticalAlign: 'top' }}
-                      >
-                        <Text
-                          size="sm"
-                          fw={isToday ? 800 : 500}
-                          c={inMonth ? 'dark.7' : 'gray.7'}
-                          aria-hidden="true"
-                        >
+                      <td key={day} aria-current={isToday ? 'date' : undefined} className={cellClass}>
+                        <span className={styles.dayNumber} aria-hidden="true">
                           {Number(day.slice(8, 10))}
-                        </Text>
-                        <VisuallyHidden>{formatLongDate(day)}</VisuallyHidden>
-                        {dayItems.length > 0 && (
-                          <Stack component="ul" gap={4} m={0} p={0} mt={4} style={{ listStyle: 'none' }}>
+                        </span>
+                        <span className={styles.visuallyHidden}>{formatLongDate(day)}</span>
+                        {dayItems && (
+                          <ul className={styles.events}>
                             {dayItems.map((item) => (
                               <li key={itemKey(item)}>{renderItem(item)}</li>
                             ))}
-                          </Stack>
+                          </ul>
                         )}
-                      </Box>
+                      </td>
                     );
                   })}
                 </tr>
@@ -218,25 +190,20 @@ interface GridEventProps {
   struck?: boolean;
 }
 
-/** One class in a day cell: a small button that opens it. */
+/** One class in a day cell: a small button that opens it (a plain element: a month may hold a thousand). */
 export function GridEvent({ onClick, children, struck = false }: GridEventProps) {
   return (
-    <UnstyledButton
+    <button
+      type="button"
       onClick={onClick}
-      w="100%"
-      px={6}
-      py={4}
-      bg={struck ? 'gray.1' : 'blue.0'}
-      c={struck ? 'gray.7' : 'blue.9'}
-      style={{
-        borderRadius: 'var(--mantine-radius-sm)',
-        fontSize: 'var(--mantine-font-size-xs)',
-        lineHeight: 1.3,
-        textDecoration: struck ? 'line-through' : undefined,
-        overflowWrap: 'anywhere',
-      }}
+      className={struck ? `${styles.event} ${styles.struck}` : styles.event}
     >
       {children}
-    </UnstyledButton>
+    </button>
   );
+}
+
+/** Mantine's VisuallyHidden as a plain element: read by screen readers, not shown (in each of the grid's events). */
+export function GridHidden({ children }: { children: ReactNode }) {
+  return <span className={styles.visuallyHidden}>{children}</span>;
 }

@@ -1,26 +1,15 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery, useMounted } from '@mantine/hooks';
 import type { ClassSummary } from '@soulpunch/shared';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { type FormEvent, lazy, type MouseEvent, Suspense, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
 import { PlainFields, PlainSelect, PlainTextInput } from '@/components/plain-field';
 import { SubscribeLink } from '@/components/subscribe-link';
 import { getErrorMessage } from '@/lib/api-client';
+import { useFollowLink } from '@/lib/use-follow-link';
 import { usePublicClasses } from '../api/get-public-classes';
 import {
   addDays,
@@ -41,7 +30,8 @@ import {
   locationRegion,
   trainerFirstName,
 } from '../format';
-import { GridEvent, MonthGrid } from './month-grid';
+import { GridEvent, GridHidden, MonthGrid } from './month-grid';
+import styles from './public-calendar.module.css';
 
 // The dialog (Mantine's Modal, focus trap and scroll area) loads when a visitor first opens a class.
 const PublicClassDialog = lazy(() =>
@@ -82,31 +72,40 @@ function matchesSearch(c: ClassSummary, search: string): boolean {
   );
 }
 
-function ClassListItem({ c, onOpen }: { c: ClassSummary; onOpen: () => void }) {
+/** One class in the list: plain elements, as the list may hold a thousand (public-calendar.module.css). */
+function ClassListItem({
+  c,
+  onOpen,
+  followLink,
+}: {
+  c: ClassSummary;
+  onOpen: () => void;
+  followLink: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const titleId = `calendar-class-${c.id}-title`;
   return (
-    <Paper component="li" withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={3} size="h5" id={titleId}>
-            <UnstyledButton onClick={onOpen} fw={700} c="blue.9" style={{ textAlign: 'left' }}>
-              {calendarTitle(c)}
-            </UnstyledButton>
-          </Title>
-          <Text size="sm">with {trainerFirstName(c)}</Text>
-          <Text size="sm">
-            {formatLongDate(c.date)} · {classTimeText(c)}
-          </Text>
-          <Text size="sm" c="gray.7">
-            {c.location}
-          </Text>
-          <Anchor component={Link} to={classDetailsPath(c.id)} size="sm" fw={600} aria-describedby={titleId}>
-            Register on the class page
-          </Anchor>
-        </Stack>
-        <Text fw={800}>{calendarPrice(c)}</Text>
-      </Group>
-    </Paper>
+    <li className={styles.item}>
+      <div className={styles.what}>
+        <h3 className={styles.title} id={titleId}>
+          <button type="button" className={styles.open} onClick={onOpen}>
+            {calendarTitle(c)}
+          </button>
+        </h3>
+        {/* Each text as one string: no marker between its parts in the server's HTML, a thousand times over. */}
+        <p className={styles.text}>{`with ${trainerFirstName(c)}`}</p>
+        <p className={styles.text}>{`${formatLongDate(c.date)} · ${classTimeText(c)}`}</p>
+        <p className={`${styles.text} ${styles.muted}`}>{c.location}</p>
+        <a
+          href={classDetailsPath(c.id)}
+          onClick={followLink}
+          className={styles.link}
+          aria-describedby={titleId}
+        >
+          Register on the class page
+        </a>
+      </div>
+      <p className={styles.price}>{calendarPrice(c)}</p>
+    </li>
   );
 }
 
@@ -117,6 +116,7 @@ function ClassList({
   classes: readonly ClassSummary[];
   onOpen: (c: ClassSummary) => void;
 }) {
+  const followLink = useFollowLink();
   if (classes.length === 0) {
     return (
       <Paper withBorder radius="md" p="lg">
@@ -127,11 +127,11 @@ function ClassList({
     );
   }
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+    <ul className={styles.list}>
       {classes.map((c) => (
-        <ClassListItem key={c.id} c={c} onOpen={() => onOpen(c)} />
+        <ClassListItem key={c.id} c={c} onOpen={() => onOpen(c)} followLink={followLink} />
       ))}
-    </Stack>
+    </ul>
   );
 }
 
@@ -229,7 +229,7 @@ export function PublicCalendarContent() {
               renderItem={(c) => (
                 <GridEvent onClick={() => setSelected(c)}>
                   <strong>Self-Defense</strong>
-                  <VisuallyHidden>: {calendarTitle(c)},</VisuallyHidden>
+                  <GridHidden>{`: ${calendarTitle(c)},`}</GridHidden>
                   <br />
                   {classTimeText(c)}
                   <br />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
@@ -131,6 +131,46 @@ describe('public calendar', { timeout: 20_000 }, () => {
     expect(screen.getByText('No classes found')).toBeInTheDocument();
   });
 
+  it("opens a listed class's details from its name, and follows its class page link inside the app", async () => {
+    mockApi({ [ALL]: json(classes), 'GET /api/classes/2': json(classes[1]) });
+    const { user, currentPath } = renderApp('/public-calendar');
+
+    await user.click(await screen.findByRole('radio', { name: 'List' }));
+    const item = within(
+      screen
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.includes('Denver Workshop')) as HTMLElement,
+    );
+    expect(item.getByRole('heading', { level: 3, name: 'Denver Workshop' })).toBeInTheDocument();
+    await user.click(item.getByRole('button', { name: 'Denver Workshop' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Class Details' }));
+    expect(dialog.getByRole('link', { name: 'View Class Details' })).toHaveAttribute(
+      'href',
+      '/public/class/2',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Its link names the class it is for, and a click with a modifier key is the browser's (a new tab): the app
+    // leaves it alone (the listener after the app's keeps jsdom, which cannot open pages, from trying).
+    const link = item.getByRole('link', { name: 'Register on the class page' });
+    expect(link).toHaveAccessibleDescription('Denver Workshop');
+    let leftToBrowser = false;
+    const keepJsdomHere = (event: Event) => {
+      leftToBrowser = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener('click', keepJsdomHere);
+    await user.keyboard('{Control>}');
+    await user.click(link);
+    await user.keyboard('{/Control}');
+    window.removeEventListener('click', keepJsdomHere);
+    expect(leftToBrowser).toBe(true);
+    expect(currentPath()).toBe('/public-calendar');
+    await user.click(link);
+    expect(currentPath()).toBe('/public/class/2');
+  });
+
   it('lists today, the week or the month on a phone', async () => {
     useMobileScreen();
     mockApi({ [ALL]: json(classes) });
@@ -151,5 +191,12 @@ describe('public calendar', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Month' }));
     expect(titles()).toEqual(['Tulsa Basics', 'Denver Workshop', 'Second Tulsa Class', 'Austin Evening']);
+
+    await user.click(screen.getByRole('button', { name: 'Austin Evening' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Class Details' }));
+    expect(dialog.getByRole('link', { name: 'View Class Details' })).toHaveAttribute(
+      'href',
+      '/public/class/3',
+    );
   });
 });
