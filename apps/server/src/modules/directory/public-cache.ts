@@ -20,7 +20,9 @@ export interface CachedAnswer {
 
 export interface Built {
   /** Sent as JSON, or as it is when it is text of another `contentType` (a calendar file). */
-  body: unknown;
+  body?: unknown;
+  /** The body already as JSON text (assembled by the database), sent as it is in place of `body`. */
+  json?: string;
   contentType?: string;
   headers?: Record<string, string>;
   expiresAt?: number;
@@ -83,13 +85,14 @@ const LARGE_BODY = 1024 * 1024;
 /** Compressed on the thread pool: a large list does not hold up other requests while it is encoded. */
 export async function encodeAnswer({
   body,
+  json,
   contentType = JSON_TYPE,
   headers = {},
   expiresAt = Number.POSITIVE_INFINITY,
   status = 200,
 }: Built): Promise<CachedAnswer> {
   const plain = Buffer.from(
-    contentType !== JSON_TYPE && typeof body === 'string' ? body : JSON.stringify(body),
+    json ?? (contentType !== JSON_TYPE && typeof body === 'string' ? body : JSON.stringify(body)),
   );
   const [gzipped, br] = await Promise.all([
     gzipAsync(plain, { level: 9 }),
