@@ -28,6 +28,7 @@ import * as renewalFeeAndSessions from './migrations/0024-renewal-fee-and-sessio
 import * as settings from './migrations/0025-settings';
 import * as inventoryAndShipments from './migrations/0026-inventory-and-shipments';
 import * as publicClassIndexes from './migrations/0027-public-class-indexes';
+import * as directoryOrder from './migrations/0028-directory-order';
 
 // Listed in code (not read from disk) so the same list runs under tsx, tests and any bundler.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025-settings': settings,
   '0026-inventory-and-shipments': inventoryAndShipments,
   '0027-public-class-indexes': publicClassIndexes,
+  '0028-directory-order': directoryOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,12 +19,7 @@ import { answerKnownAddressesFirst, type FastPath } from './fast-path';
 import { createPublicCache, MAX_STALE_MS, type PublicCache } from './public-cache';
 import { isAnnouncedTable, TRAINER_ANSWER, TRAINER_STANDING } from './public-tables';
 import { answerKnownAddress, JUST_WROTE_COOKIE, sendCached } from './send-answer';
-import {
-  countPublicTrainersByState,
-  getPublicTrainer,
-  listPublicTrainers,
-  listTrainerMarkers,
-} from './service';
+import { getPublicTrainer, listPublicTrainers, listTrainerMarkers, shareListedCounts } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +103,8 @@ function firstClassStart(trainers: { upcomingClasses: { start: string }[] }[]): 
 export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = app.publicDirectoryCache;
+  // Counted once after a change for the state counts and every unfiltered list page.
+  const listedCounts = shareListedCounts(db, () => cache.changes);
   // The answers are compressed once, in the cache, not by @fastify/compress at every request.
   const route = {
     compress: false as const,
@@ -125,7 +122,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDe
       // The build is kept for the rebuilds: it holds the query, not the request.
       const query = { ...request.query, limit: request.query.limit ?? PUBLIC_TRAINERS_PAGE_SIZE };
       return sendCached(cache, request, reply, `list ${JSON.stringify(request.query)}`, async () => {
-        const { items, total } = await listPublicTrainers(db, query, clock.now());
+        const { items, total } = await listPublicTrainers(db, query, clock.now(), listedCounts);
         const next = query.offset + items.length;
         return {
           body: items,
@@ -151,7 +148,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDe
     async (request, reply) => {
       const { query } = request;
       return sendCached(cache, request, reply, `markers ${JSON.stringify(query)}`, async () => ({
-        body: await listTrainerMarkers(db, query),
+        json: await listTrainerMarkers(db, query),
         reads: TRAINER_STANDING,
       }));
     },
@@ -172,7 +169,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, clock }: AppDe
     { ...route, schema: { response: { 200: z.array(stateCountSchema) } } },
     async (request, reply) => {
       return sendCached(cache, request, reply, 'states', async () => ({
-        body: await countPublicTrainersByState(db),
+        body: (await listedCounts()).states,
         reads: TRAINER_STANDING,
       }));
     },

@@ -4,12 +4,9 @@ import {
   PUBLIC_TRAINER_DEFAULTS,
   type PublicClass,
   type PublicTrainer,
-  packMarkers,
   priceLabel,
   type publicTrainerQuerySchema,
   type StateCount,
-  type TrainerMarker,
-  type TrainerMarkerFeed,
 } from '@soulpunch/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -17,10 +14,11 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { type Coordinates, geocodeSearch } from '../../lib/geocoder';
 import { publicRatings, testimonialsOf } from '../reviews/service';
 import {
+  countListed,
   countListedByState,
   type DirectoryFilter,
   type ListedTrainerRow,
-  listedMarkers,
+  listedMarkersJson,
   listedTrainerPage,
   listedTrainerRow,
   upcomingClassRows,
@@ -160,19 +158,56 @@ async function withRatings(db: Db, trainers: PublicTrainer[]): Promise<PublicTra
 
 const roundMiles = (miles: number | null) => (miles === null ? null : Math.round(miles * 10) / 10);
 
+/** Every listed trainer by shown state: the unfiltered list's X-Total-Count and the state counts. */
+export interface ListedCounts {
+  total: number;
+  states: StateCount[];
+}
+
+/**
+ * The listed trainers counted once per round of changes and shared by the answers built in it (the state counts
+ * and each unfiltered list page, whatever its size): `version` moves with each change announced (the public
+ * cache's count). Who is listed does not depend on the clock, so the count holds until the next change.
+ */
+export function shareListedCounts(db: Db, version: () => number): () => Promise<ListedCounts> {
+  let kept: { version: number; counted: Promise<ListedCounts> } | undefined;
+  return () => {
+    if (kept?.version !== version()) {
+      const mine = {
+        version: version(),
+        counted: countListedByState(db).then((rows) => ({
+          total: rows.reduce((sum, r) => sum + r.count, 0),
+          states: rows.flatMap((r) => (r.state === null ? [] : [{ state: r.state, count: r.count }])),
+        })),
+      };
+      kept = mine;
+      // A failed count is not kept: the next build counts again.
+      mine.counted.catch(() => {
+        if (kept === mine) kept = undefined;
+      });
+    }
+    return kept.counted;
+  };
+}
+
+const unfiltered = (filter: DirectoryFilter) =>
+  !filter.q && !filter.state && !filter.location && !filter.availability && !filter.classType;
+
 /** Headquarters first, then by state (spec); by distance when the visitor gave a place. Filtered, sorted and
- * paged in SQL. */
+ * paged in SQL; the unfiltered count from `counts` when given. */
 export async function listPublicTrainers(
   db: Db,
   query: Query,
   now: Date,
+  counts?: () => Promise<ListedCounts>,
 ): Promise<{ items: PublicTrainer[]; total: number }> {
   const from = origin(query);
-  const { rows, total } = await listedTrainerPage(db, query, {
-    from,
-    limit: query.limit,
-    offset: query.offset,
-  });
+  const { rows, total } = await listedTrainerPage(
+    db,
+    query,
+    { from, limit: query.limit, offset: query.offset },
+    async (filter) => (counts && unfiltered(filter) ? (await counts()).total : countListed(db, filter)),
+  );
   const items = rows.map((row) => ({ ...toPublicTrainer(row), distanceMiles: roundMiles(row.miles) }));
   return { items: await withRatings(db, await withUpcomingClasses(db, items, now)), total };
 }
@@ -185,21 +220,7 @@ export async function getPublicTrainer(db: Db, id: number, now: Date): Promise<P
   return { ...(trainer as PublicTrainer), testimonials: await testimonialsOf(db, id) };
 }
 
-export async function countPublicTrainersByState(db: Db): Promise<StateCount[]> {
-  return countListedByState(db);
-}
-
-/** The map's feed: positions to 4 decimals (about 10 m; they are ZIP or city centres anyway). */
-export async function listTrainerMarkers(db: Db, filter: DirectoryFilter): Promise<TrainerMarkerFeed> {
-  const round = (n: number) => Math.round(n * 10_000) / 10_000;
-  const markers = (await listedMarkers(db, filter)).map(
-    (m): TrainerMarker => [
-      m.id,
-      round(m.latitude as number),
-      round(m.longitude as number),
-      m.displayName,
-      m.isHeadquarters ? 1 : 0,
-    ],
-  );
-  return packMarkers(markers);
+/** The map's feed as JSON text: positions to 4 decimals (about 10 m; they are ZIP or city centres anyway). */
+export async function listTrainerMarkers(db: Db, filter: DirectoryFilter): Promise<string> {
+  return listedMarkersJson(db, filter);
 }
