@@ -46,7 +46,7 @@ rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 const { metafile } = await build({
   entryPoints: {
-    server: path.join(root, 'src/server.ts'),
+    server: path.join(root, 'src/server-entry.ts'), // the compile cache, then src/server.ts
     'cli/seed': path.join(root, 'src/cli/seed.ts'),
     'cli/admin': path.join(root, 'src/cli/admin.ts'),
   },

@@ -1,6 +1,6 @@
 // The bundled npm dependencies' part of the server's source maps, cut to one mapping per line of their source.
 // Node (--enable-source-maps) decodes each map whole when the file loads; the dependencies' token-by-token
-// mappings were four fifths of them, about 45 MB of the process's memory on Node 22. A stack frame in a
+// mappings were four fifths of them (about 25 MB of the process's memory on Node 22). A stack frame in a
 // dependency still names its file and line (not the column); the app's own code keeps every mapping.
 import { readFileSync, writeFileSync } from 'node:fs';
 
