@@ -4,6 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { rssMb } from './built-server';
 import { percentile } from './shared';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,11 +18,6 @@ export interface StartFigures {
   /** The machine's load average (1 minute) at the first and the last start. */
   load: [number, number];
   runs: number;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
 
 /** User and system time of a process so far (Linux counts it in ticks of 10 ms). */
