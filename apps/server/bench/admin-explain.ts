@@ -3,7 +3,7 @@
 // part of `npm run bench`; run alone when an admin page is slow:
 //   npx tsx apps/server/bench/admin-explain.ts [--engine pglite|postgres] [--trainers 100000] [--plans]
 import { parseArgs } from 'node:util';
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../src/db/database';
 import { listDocuments } from '../src/modules/documents/repository';
 import {
@@ -13,7 +13,7 @@ import {
   listTrainerRows,
   listTrainerRowsWithFacts,
 } from '../src/modules/trainers/repository';
-import { benchApp, type Engine } from './shared';
+import { benchApp, type Engine, queriesOf } from './shared';
 
 const { values } = parseArgs({
   options: {
@@ -22,20 +22,6 @@ const { values } = parseArgs({
     plans: { type: 'boolean', default: false },
   },
 });
-
-/** Runs `work` on a database handle that records the queries it builds instead of only running them. */
-async function queriesOf(db: Db, work: (db: Db) => Promise<unknown>): Promise<RootOperationNode[]> {
-  const nodes: RootOperationNode[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      nodes.push(node);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await work(db.withPlugin(recorder));
-  return nodes;
-}
 
 const engine = values.engine as Engine;
 const trainers = Number(values.trainers);

@@ -6,14 +6,14 @@
 //     [--runs 5] [--data-dir /tmp/sp-directory-explain] (PGlite) [--database sp_bench_directory] (PostgreSQL)
 import { parseArgs } from 'node:util';
 import { publicTrainerQuerySchema } from '@soulpunch/shared';
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { type Db, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { insertDemoData } from '../src/demo/demo-data';
 import { countListedByState } from '../src/modules/directory/repository';
 import { listPublicTrainers, listTrainerMarkers } from '../src/modules/directory/service';
-import { POSTGRES_URL } from './shared';
+import { POSTGRES_URL, queriesOf } from './shared';
 
 const { values } = parseArgs({
   options: {
@@ -25,20 +25,6 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'sp_bench_directory' },
   },
 });
-
-/** Runs `work` on a database handle that records the queries it builds instead of only running them. */
-async function queriesOf(db: Db, work: (db: Db) => Promise<unknown>): Promise<RootOperationNode[]> {
-  const nodes: RootOperationNode[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      nodes.push(node);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await work(db.withPlugin(recorder));
-  return nodes;
-}
 
 async function postgresUrl(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL });

@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { DatabaseTarget } from '../src/db/database';
+import type { DatabaseTarget, Db } from '../src/db/database';
 import { insertDemoData } from '../src/demo/demo-data';
 
 export type Engine = 'pglite' | 'postgres';
@@ -109,3 +109,17 @@ export async function benchApp(engine: Engine, trainers: number): Promise<BenchA
 
 export const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+/** Runs `work` on a database handle that records the queries it builds instead of only running them. */
+export async function queriesOf(db: Db, work: (db: Db) => Promise<unknown>): Promise<RootOperationNode[]> {
+  const nodes: RootOperationNode[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      nodes.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await work(db.withPlugin(recorder));
+  return nodes;
+}
