@@ -23,6 +23,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { type Clock, DAY_MS } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
+import { keptPerChange } from '../directory/public-cache';
 import { mailDate } from '../mail/dates';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { sendQueuedMail } from '../mail/queue';
@@ -117,25 +118,17 @@ export type UpcomingClassCount = (now: Date) => Promise<number>;
  * is moved back.
  */
 export function shareUpcomingClassCount(db: Db, version: () => number): UpcomingClassCount {
-  let kept:
-    | { version: number; at: number; counted: Promise<{ total: number; firstStart: number | null }> }
-    | undefined;
+  const kept = keptPerChange<{ at: number; total: number; firstStart: number | null }>(version);
   return async (now) => {
     const time = now.getTime();
-    const current = async () => {
-      if (!kept || kept.version !== version() || time < kept.at) return false;
-      const { firstStart } = await kept.counted;
-      return firstStart === null || time < firstStart;
-    };
-    if (!(await current().catch(() => false))) {
-      const mine = { version: version(), at: time, counted: countUpcomingPublicClasses(db, now) };
-      kept = mine;
-      // A failed count is not kept: the next build counts again.
-      mine.counted.catch(() => {
-        if (kept === mine) kept = undefined;
-      });
-    }
-    return (await (kept as NonNullable<typeof kept>).counted).total;
+    const held = kept.current();
+    const holds = (count: { at: number; firstStart: number | null }) =>
+      time >= count.at && (count.firstStart === null || time < count.firstStart);
+    const counted =
+      held && (await held.then(holds, () => false))
+        ? held
+        : kept.keep(countUpcomingPublicClasses(db, now).then((count) => ({ ...count, at: time })));
+    return (await counted).total;
   };
 }
 

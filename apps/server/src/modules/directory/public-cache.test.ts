@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type Built, createPublicCache, MAX_STALE_MS } from './public-cache';
+import { type Built, createPublicCache, keptPerChange, MAX_STALE_MS } from './public-cache';
 import { chooseEncoding } from './send-answer';
 
 /**
@@ -256,6 +256,31 @@ describe('public cache: a change is rebuilt in the background while the old copy
     cache.remember('/api/public-trainers', 'list', answer);
     expect(cache.atAddress('/api/public-trainers')).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('keptPerChange: one value per round of changes', () => {
+  it('shares the value kept in a round, none after the next change, and drops a value that fails', async () => {
+    let changes = 0;
+    const kept = keptPerChange<number>(() => changes);
+    expect(kept.current()).toBeUndefined();
+    const first = kept.keep(Promise.resolve(1));
+    expect(kept.current()).toBe(first);
+    changes++;
+    expect(kept.current()).toBeUndefined();
+
+    const failed = kept.keep(Promise.reject(new Error('the database went away')));
+    expect(kept.current()).toBe(failed);
+    await expect(failed).rejects.toThrow('went away');
+    expect(kept.current()).toBeUndefined();
+
+    // A failure that settles after a newer value was kept leaves the newer one.
+    let fail: (error: Error) => void = () => {};
+    const slow = kept.keep(new Promise<number>((_, reject) => (fail = reject)));
+    const newer = kept.keep(Promise.resolve(2));
+    fail(new Error('late'));
+    await expect(slow).rejects.toThrow('late');
+    expect(kept.current()).toBe(newer);
   });
 });
 

@@ -364,3 +364,23 @@ export function createPublicCache({
     },
   };
 }
+
+/**
+ * One value computed per round of changes (`changes`: the public cache's count) and shared by the answers built in
+ * it, such as a count several answers show. A value that fails is dropped, so the next one to ask computes again.
+ */
+export function keptPerChange<T>(changes: () => number) {
+  let kept: { change: number; value: Promise<T> } | undefined;
+  return {
+    /** The value kept in this round of changes, if any. */
+    current: (): Promise<T> | undefined => (kept?.change === changes() ? kept.value : undefined),
+    keep(value: Promise<T>): Promise<T> {
+      const mine = { change: changes(), value };
+      kept = mine;
+      value.catch(() => {
+        if (kept === mine) kept = undefined;
+      });
+      return value;
+    },
+  };
+}

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/app-error';
 import { type Coordinates, geocodeSearch } from '../../lib/geocoder';
 import { publicRatings, testimonialsOf } from '../reviews/service';
+import { keptPerChange } from './public-cache';
 import {
   countListed,
   countListedByState,
@@ -170,24 +171,15 @@ export interface ListedCounts {
  * cache's count). Who is listed does not depend on the clock, so the count holds until the next change.
  */
 export function shareListedCounts(db: Db, version: () => number): () => Promise<ListedCounts> {
-  let kept: { version: number; counted: Promise<ListedCounts> } | undefined;
-  return () => {
-    if (kept?.version !== version()) {
-      const mine = {
-        version: version(),
-        counted: countListedByState(db).then((rows) => ({
-          total: rows.reduce((sum, r) => sum + r.count, 0),
-          states: rows.flatMap((r) => (r.state === null ? [] : [{ state: r.state, count: r.count }])),
-        })),
-      };
-      kept = mine;
-      // A failed count is not kept: the next build counts again.
-      mine.counted.catch(() => {
-        if (kept === mine) kept = undefined;
-      });
-    }
-    return kept.counted;
-  };
+  const kept = keptPerChange<ListedCounts>(version);
+  return () =>
+    kept.current() ??
+    kept.keep(
+      countListedByState(db).then((rows) => ({
+        total: rows.reduce((sum, r) => sum + r.count, 0),
+        states: rows.flatMap((r) => (r.state === null ? [] : [{ state: r.state, count: r.count }])),
+      })),
+    );
 }
 
 const unfiltered = (filter: DirectoryFilter) =>
