@@ -3,6 +3,17 @@ import { type Built, createPublicCache, MAX_STALE_MS } from './public-cache';
 import { chooseEncoding } from './send-answer';
 
 /**
+ * How many async hooks with an init callback Node runs (an AsyncLocalStorage in use is one): each costs a call for
+ * every promise and async resource, each request's among them. Node's own counter; no public API tells it.
+ */
+const asyncWrap = (
+  process as unknown as {
+    binding(name: 'async_wrap'): { async_hook_fields: Uint32Array; constants: { kInit: number } };
+  }
+).binding('async_wrap');
+const initHooks = () => asyncWrap.async_hook_fields[asyncWrap.constants.kInit] ?? 0;
+
+/**
  * The data under a public answer, and a build of it that can be held: each build reads the data when it starts,
  * then waits for the test to open the gate (when `held`). No sleeps: the test decides when each build ends.
  */
@@ -328,6 +339,35 @@ describe('public cache: a change rebuilds only the answers made from its table (
     expect(cache.isOutOfDate('classes')).toBe(false);
     await cache.whenSettled();
     expect([pageBuilds, classes.state.calls, brand.state.calls]).toEqual([3, 2, 2]);
+  });
+
+  it('leaves no async hook on once no build runs, yet a build gathers its reads after another one ended', async () => {
+    const before = initHooks();
+    const cache = createPublicCache();
+    const brand = source('Soul Punch', { reads: ['branding'] });
+    const directory = source('Amy', { reads: ['trainers'] });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page = async (): Promise<Built> => {
+      await released;
+      return { body: `${text(await cache.get('brand', brand.build))}: the page`, reads: ['classes'] };
+    };
+    const building = cache.get('page', page);
+    expect(initHooks()).toBeGreaterThan(before);
+    // Built from start to end while the page's build waits: the page's build still runs, and still gathers.
+    await cache.get('directory', directory.build);
+    release();
+    expect(text(await building)).toBe('Soul Punch: the page');
+    await cache.whenSettled();
+    expect(initHooks()).toBe(before);
+
+    cache.invalidate('branding');
+    expect(cache.isOutOfDate('page')).toBe(true);
+    expect(cache.isOutOfDate('directory')).toBe(false);
+    await cache.whenSettled();
+    expect(initHooks()).toBe(before);
   });
 
   it('a build during a change to a table it does not read is kept as current', async () => {
