@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { initHooks } from '../../../test/init-hooks';
 import { type Built, createPublicCache, MAX_STALE_MS } from './public-cache';
 import { chooseEncoding } from './send-answer';
-
-/**
- * How many async hooks with an init callback Node runs (an AsyncLocalStorage in use is one): each costs a call for
- * every promise and async resource, each request's among them. Node's own counter; no public API tells it.
- */
-const asyncWrap = (
-  process as unknown as {
-    binding(name: 'async_wrap'): { async_hook_fields: Uint32Array; constants: { kInit: number } };
-  }
-).binding('async_wrap');
-const initHooks = () => asyncWrap.async_hook_fields[asyncWrap.constants.kInit] ?? 0;
 
 /**
  * The data under a public answer, and a build of it that can be held: each build reads the data when it starts,
