@@ -3,6 +3,7 @@
 // server at 127.0.0.1:5432; the bench makes and drops its own databases there). Writes bench/last-results.md.
 //   npm run bench -- [--only public,admin,start] [--engines pglite,postgres] [--trainers 10000,100000]
 //                    [--admin-trainers 100000] [--seconds 2] [--rounds 5] [--connections 50] [--runs 50]
+//                    [--answers states,profile] (the public answers to load, by the names in public-pages.ts)
 //   (--rounds 0: no loads, only the builds and what one change costs; BENCH_DATABASE_PREFIX names its databases)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     runs: { type: 'string', default: '50' },
+    answers: { type: 'string' },
   },
 });
 const list = (v: string) =>
@@ -51,7 +53,12 @@ let start: StartFigures | null = null;
 for (const engine of engines) {
   if (only.has('public'))
     for (const size of sizes) {
-      const result = await benchPublicPages(engine, size, load);
+      const result = await benchPublicPages(
+        engine,
+        size,
+        load,
+        values.answers === undefined ? undefined : list(values.answers),
+      );
       pages.push(...result.figures);
       if (result.memory) memory.push(result.memory);
       changes.push(...result.changes);
@@ -134,9 +141,9 @@ if (start) {
   );
 }
 const file = path.join(import.meta.dirname, 'last-results.md');
-// A run of some parts only (--only start) goes above the last results instead of replacing the rows it did not
+// A run of some parts only (--only start, or --answers) goes above the last results instead of replacing the rows it did not
 // measure.
-const partial = ['public', 'admin', 'start'].some((part) => !only.has(part));
+const partial = values.answers !== undefined || ['public', 'admin', 'start'].some((part) => !only.has(part));
 const earlier = partial && existsSync(file) ? `\n---\n\n${readFileSync(file, 'utf8')}` : '';
 writeFileSync(file, `${lines.join('\n')}${earlier}`);
 console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);

@@ -2,7 +2,7 @@
 // bytes (in a worker thread), in the same run, with wrk (50 connections, bench/wrk.ts) in a child process. The two take
 // turns, several rounds each, so that the machine's other work falls on both alike. Prints req/s, p50/p99 and the
 // ratio app/plain (medians over the rounds). Run through `npm run bench` (see bench/index.ts for the options).
-import { get as httpGet, type OutgoingHttpHeaders } from 'node:http';
+import { Agent, get as httpGet } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { ensureBuilt, rssMb, startBuiltServer } from './built-server';
@@ -24,56 +24,82 @@ const ACCEPT_ENCODING = 'br, gzip';
 const load = (url: string, connections: number, seconds: number) =>
   wrkLoad(url, connections, seconds, ACCEPT_ENCODING);
 
-interface Recorded {
-  headers: OutgoingHttpHeaders;
+/** An answer as the built server sent it: its header lines as sent (names' case, order), and its bytes. */
+export interface Recorded {
+  /** Name, value, name, value... without those Node writes itself (Date, Connection, Keep-Alive). */
+  rawHeaders: string[];
   body: Buffer;
+  /** The server's keep-alive timeout in ms, from its Keep-Alive header. */
+  keepAliveMs: number;
 }
 
-const DROPPED_HEADERS = ['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'];
+const WRITTEN_BY_NODE = ['date', 'connection', 'keep-alive'];
 
-/** What the built server answers, as bytes and headers (undecoded), for the plain server to repeat. */
-function record(address: string, url: string): Promise<Recorded> {
+/** What the built server answers over a kept-alive connection, as bytes and headers (undecoded). */
+export function record(address: string, url: string): Promise<Recorded> {
   return new Promise((resolve, reject) => {
-    const req = httpGet(`${address}${url}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        if (res.statusCode !== 200) {
-          reject(new Error(`${url}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
-          return;
-        }
-        const headers: OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (!DROPPED_HEADERS.includes(name)) headers[name] = value;
-        }
-        resolve({ headers, body });
-      });
-    });
+    const agent = new Agent({ keepAlive: true });
+    const req = httpGet(
+      `${address}${url}`,
+      { agent, headers: { 'accept-encoding': ACCEPT_ENCODING } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          agent.destroy();
+          const body = Buffer.concat(chunks);
+          if (res.statusCode !== 200) {
+            reject(new Error(`${url}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
+            return;
+          }
+          const rawHeaders: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = res.rawHeaders[i] as string;
+            if (!WRITTEN_BY_NODE.includes(name.toLowerCase()))
+              rawHeaders.push(name, res.rawHeaders[i + 1] as string);
+          }
+          const timeout = /timeout=(\d+)/.exec(String(res.headers['keep-alive']))?.[1];
+          resolve({ rawHeaders, body, keepAliveMs: Number(timeout ?? 5) * 1000 });
+        });
+      },
+    );
     req.on('error', reject);
   });
 }
 
 /**
- * A plain Node `http` server that sends the recorded bytes for each path: the ceiling to compare with. It runs
- * in a worker thread, so work the app still has queued cannot slow it down (nor it the app).
+ * A plain Node `http` server that sends the recorded bytes for each path: the ceiling to compare with. The same
+ * header lines as the app (names as it spells them, Content-Length among them), the same keep-alive timeout, and
+ * per request nothing but the lookup and the write. It runs in a worker thread, so work the app still has queued
+ * cannot slow it down (nor it the app).
  */
 const PLAIN_SERVER = `
   const { createServer } = require('node:http');
   const { parentPort, workerData } = require('node:worker_threads');
-  const answers = new Map(workerData);
+  const answers = new Map(workerData.answers.map(([url, { rawHeaders, body }]) => [
+    url,
+    // The worker gets a Uint8Array: one Buffer over its memory, made once.
+    { headers: rawHeaders, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) },
+  ]));
   const server = createServer((req, res) => {
     const answer = answers.get(req.url);
     if (!answer) return res.writeHead(404).end();
-    res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
-    res.end(Buffer.from(answer.body));
+    res.writeHead(200, answer.headers);
+    res.end(answer.body);
   });
+  // As Fastify's server: its keep-alive timeout (Node's default is 5 s), no time limit on a request.
+  server.keepAliveTimeout = workerData.keepAliveMs;
+  server.requestTimeout = 0;
   server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
 `;
 
-async function plainServer(recorded: Map<string, Recorded>) {
-  const worker = new Worker(PLAIN_SERVER, { eval: true, workerData: [...recorded] });
+export async function plainServer(recorded: Map<string, Recorded>) {
+  const keepAliveMs = [...recorded.values()][0]?.keepAliveMs ?? 5000;
+  const worker = new Worker(PLAIN_SERVER, {
+    eval: true,
+    workerData: { answers: [...recorded], keepAliveMs },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -228,30 +254,40 @@ const medianResult = (results: LoadResult[]): LoadResult => ({
   errors: results.reduce((sum, r) => sum + r.errors, 0),
 });
 
-/** The answers measured: the API's public answers and the server-rendered pages, as a visitor gets them. */
-async function benchPages(app: FastifyInstance): Promise<Array<[string, string]>> {
+/**
+ * The answers measured: the API's public answers and the server-rendered pages, as a visitor gets them; each
+ * with the short name `--answers` picks it by.
+ */
+async function benchPages(app: FastifyInstance, only: readonly string[] | undefined) {
   const hq = await app.db
     .selectFrom('trainers')
     .select('id')
     .where('isHeadquarters', '=', true)
     .executeTakeFirstOrThrow();
   const firstClass = await app.db.selectFrom('classes').select('id').orderBy('id').executeTakeFirstOrThrow();
-  return [
+  const pages: Array<[name: string, page: string, url: string]> = [
     // The spec's 'returns the list': a bounded first page and a Link to the next (issue 24).
-    ['public list, no query', '/api/public-trainers'],
-    ['public list, first page', '/api/public-trainers?limit=12'],
-    ['map markers', '/api/public-trainers/markers'],
-    ['state counts', '/api/public-trainers/states'],
-    ['public profile', `/api/public-trainers/${hq.id}`],
-    ['classes list', '/api/classes'],
-    ['.ics feed (a trainer)', `/api/calendar/trainers/${hq.id}.ics`],
+    ['list', 'public list, no query', '/api/public-trainers'],
+    ['first-page', 'public list, first page', '/api/public-trainers?limit=12'],
+    ['markers', 'map markers', '/api/public-trainers/markers'],
+    ['states', 'state counts', '/api/public-trainers/states'],
+    ['profile', 'public profile', `/api/public-trainers/${hq.id}`],
+    ['classes', 'classes list', '/api/classes'],
+    ['ics', '.ics feed (a trainer)', `/api/calendar/trainers/${hq.id}.ics`],
     // The server-rendered pages (no session cookie).
-    ['/find-trainer (HTML)', '/find-trainer'],
-    ['/classes (HTML)', '/classes'],
-    ['/public-calendar (HTML)', '/public-calendar'],
-    ['/trainer/:id (HTML)', `/trainer/${hq.id}`],
-    ['/public/class/:id (HTML)', `/public/class/${firstClass.id}`],
+    ['find-trainer-page', '/find-trainer (HTML)', '/find-trainer'],
+    ['classes-page', '/classes (HTML)', '/classes'],
+    ['calendar-page', '/public-calendar (HTML)', '/public-calendar'],
+    ['trainer-page', '/trainer/:id (HTML)', `/trainer/${hq.id}`],
+    ['class-page', '/public/class/:id (HTML)', `/public/class/${firstClass.id}`],
   ];
+  const unknown = only?.filter((name) => !pages.some(([known]) => known === name)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(`--answers: no answer named ${unknown.join(', ')} (${pages.map(([n]) => n).join(', ')})`);
+  }
+  return pages
+    .filter(([name]) => !only || only.includes(name))
+    .map(([, page, url]): [string, string] => [page, url]);
 }
 
 /** Each answer's first build (nothing cached), then its rebuild once everything kept is out of date. */
@@ -337,6 +373,8 @@ export async function benchPublicPages(
   engine: Engine,
   trainers: number,
   options: LoadOptions,
+  /** The answers to measure, by short name (benchPages); all when absent. */
+  answers?: readonly string[],
 ): Promise<{ figures: PageFigures[]; memory: MemoryFigure | null; changes: ChangeFigures[] }> {
   console.log(
     `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${trainers.toLocaleString('en-US')} trainers`,
@@ -347,7 +385,7 @@ export async function benchPublicPages(
   const { app, database } = await benchApp(engine, trainers);
   let open: FastifyInstance | null = app;
   try {
-    const pages = await benchPages(app);
+    const pages = await benchPages(app, answers);
     const builds = await benchBuilds(app, pages);
     let figures: PageFigures[];
     let memory: MemoryFigure | null = null;

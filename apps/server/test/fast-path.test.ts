@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countRequestsInFlight } from '../src/lib/requests-in-flight';
 import { buildTestApp, createUser, signIn, type TestApp, withCookie } from './helper';
+import { initHooks } from './init-hooks';
 import { comparable, rawRequest } from './raw-http';
 
 /**
@@ -13,6 +14,8 @@ let port = 0;
 let amyId = 0;
 let amy = '';
 let classId = 0;
+/** Async hooks on before the app was built (the test runner's own, if any). */
+const hooksBefore = initHooks();
 /** The request log: the fast path logs each answer it sends, the routes theirs. */
 const logLines: string[] = [];
 /** Answers sent before routing, so far. */
@@ -155,6 +158,13 @@ describe('only the exact address the routes answered takes the fast path', () =>
     const write = await rawRequest(port, '/api/classes', { method: 'POST', headers: { origin: 'http://x' } });
     expect(write.status).toBeGreaterThanOrEqual(400);
     expect(fastAnswers()).toBe(before);
+  });
+
+  it('leaves no async hook on once the answers are built: each would cost every request', async () => {
+    await bothPaths('/api/public-trainers/states');
+    await bothPaths(`/api/calendar/trainers/${amyId}.ics`);
+    await t.app.publicDirectoryCache.whenSettled();
+    expect(initHooks()).toBe(hooksBefore);
   });
 
   it('is counted in flight for a graceful stop, and stops when the process does', async () => {

@@ -21,13 +21,15 @@ export interface RequestsInFlight {
 export function countRequestsInFlight(server: Server, now: () => number = Date.now): RequestsInFlight {
   let count = 0;
   let lastActive = now();
+  // A response closes once: one listener for all of them, not a closure (and once's wrapper) per request.
+  const ended = () => {
+    count -= 1;
+    lastActive = now();
+  };
   // Before Fastify's own listener: a request answered at once is counted before its answer can end.
   server.prependListener('request', (_request, response) => {
     count += 1;
-    response.once('close', () => {
-      count -= 1;
-      lastActive = now();
-    });
+    response.on('close', ended);
   });
   return {
     get count() {

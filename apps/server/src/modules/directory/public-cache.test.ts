@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { initHooks } from '../../../test/init-hooks';
 import { type Built, createPublicCache, keptPerChange, MAX_STALE_MS } from './public-cache';
 import { chooseEncoding } from './send-answer';
 
@@ -353,6 +354,35 @@ describe('public cache: a change rebuilds only the answers made from its table (
     expect(cache.isOutOfDate('classes')).toBe(false);
     await cache.whenSettled();
     expect([pageBuilds, classes.state.calls, brand.state.calls]).toEqual([3, 2, 2]);
+  });
+
+  it('leaves no async hook on once no build runs, yet a build gathers its reads after another one ended', async () => {
+    const before = initHooks();
+    const cache = createPublicCache();
+    const brand = source('Soul Punch', { reads: ['branding'] });
+    const directory = source('Amy', { reads: ['trainers'] });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page = async (): Promise<Built> => {
+      await released;
+      return { body: `${text(await cache.get('brand', brand.build))}: the page`, reads: ['classes'] };
+    };
+    const building = cache.get('page', page);
+    expect(initHooks()).toBeGreaterThan(before);
+    // Built from start to end while the page's build waits: the page's build still runs, and still gathers.
+    await cache.get('directory', directory.build);
+    release();
+    expect(text(await building)).toBe('Soul Punch: the page');
+    await cache.whenSettled();
+    expect(initHooks()).toBe(before);
+
+    cache.invalidate('branding');
+    expect(cache.isOutOfDate('page')).toBe(true);
+    expect(cache.isOutOfDate('directory')).toBe(false);
+    await cache.whenSettled();
+    expect(initHooks()).toBe(before);
   });
 
   it('a build during a change to a table it does not read is kept as current', async () => {

@@ -149,6 +149,23 @@ const touches = (reads: ReadonlySet<string> | undefined, table: string | undefin
  * asked for one that reads everything).
  */
 const insideBuild = new AsyncLocalStorage<{ reads: Set<string> | null }>();
+/** Builds running, in every cache of the process. */
+let buildsRunning = 0;
+
+/**
+ * Runs `work` as a build, and turns insideBuild off once no build runs: while it is on, Node runs its hook for
+ * every promise and async resource the process makes, each request's among them (a public answer sent before
+ * routing cost a tenth more with it). A build turns it on again.
+ */
+function runAsBuild<T>(context: { reads: Set<string> | null }, work: () => Promise<T>): Promise<T> {
+  buildsRunning++;
+  return insideBuild
+    .run(context, async () => work())
+    .finally(() => {
+      buildsRunning--;
+      if (buildsRunning === 0) insideBuild.disable();
+    });
+}
 
 /** The build running here (if any) was made from an answer that reads `reads`. */
 function noteRead(reads: ReadonlySet<string> | undefined) {
@@ -229,8 +246,7 @@ export function createPublicCache({
     const job: Job = { generation, changes: [] };
     const context = { reads: new Set<string>() as Set<string> | null };
     builds++;
-    const promise = insideBuild
-      .run(context, buildAnswer)
+    const promise = runAsBuild(context, buildAnswer)
       .then(async (built) => {
         const reads = built.reads && context.reads ? new Set([...built.reads, ...context.reads]) : undefined;
         return { answer: await encodeAnswer(built), reads };
