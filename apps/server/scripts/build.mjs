@@ -57,6 +57,9 @@ const { metafile } = await build({
   format: 'esm',
   splitting: true, // the CLIs share the app's modules instead of three copies
   sourcemap: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'linked',
   sourcesContent: false, // stack traces need the positions only
   external,
   plugins: [dirnameOfBundledFiles],
@@ -76,6 +79,13 @@ for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
 }
 for (const file of readdirSync(outdir, { recursive: true, encoding: 'utf8' })) {
   if (file.endsWith('.map')) thinSourceMap(path.join(outdir, file));
+  // V8 keeps each file's text for as long as the process runs, in one byte a character only when every character
+  // is ASCII: one other character (a regular expression's, which esbuild leaves as written) doubles it.
+  const other = file.endsWith('.js')
+    ? readFileSync(path.join(outdir, file)).findIndex((byte) => byte > 0x7f)
+    : -1;
+  if (other >= 0)
+    throw new Error(`${file} holds a character other than ASCII at byte ${other}: write it as \\u`);
 }
 console.log(
   `server built into ${path.relative(process.cwd(), outdir)} in ${Math.round(performance.now() - started)} ms`,

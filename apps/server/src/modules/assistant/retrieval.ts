@@ -88,7 +88,7 @@ const fold = (text: string) =>
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’‘]/g, "'");
+    .replace(/[\u2018\u2019]/g, "'");
 
 export function normalizeTerm(term: string): string | null {
   const t = fold(term).replace(/[^a-z0-9]/g, '');
@@ -122,7 +122,7 @@ const WEAK = new Set(stems([...WEAK_WORDS]));
 const tokenize = (text: string) => {
   let t = fold(text);
   for (const [pattern, word] of COMPOUNDS) t = t.replace(pattern, word);
-  return t.split(/[\s\-–—/.,;:!?()[\]"'`*#>|&]+/u).filter(Boolean);
+  return t.split(/[\s\-\u2013\u2014/.,;:!?()[\]"'`*#>|&]+/u).filter(Boolean);
 };
 
 export function queryTerms(question: string): string[] {
