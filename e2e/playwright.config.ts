@@ -49,14 +49,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Per worker, the built server (apps/server/dist, as shipped) on a fresh embedded database with the demo data,
-  // serving the built web app.
-  webServer: Array.from({ length: WORKERS }, (_, i) => ({
+  // serving the built web app. One command starts them all at once (start-server.mjs): listed one per entry, they
+  // would start one after another, each keeping one of the two cores busy for its demo data.
+  webServer: {
     command: 'node start-server.mjs',
-    env: { E2E_PORT: String(E2E_PORT + i) },
-    url: `http://localhost:${E2E_PORT + i}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-  })),
+    env: { E2E_PORT: String(E2E_PORT), E2E_SERVERS: String(WORKERS) },
+    wait: { stdout: /^servers ready on ports /m },
+    // Both together, each as long as one alone was allowed.
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 });
