@@ -137,11 +137,11 @@ export async function renderPage(
   if (!pageModule) return null;
   const islands = isIslandPage(leafRouteOf(url.pathname) ?? '');
   const wants = (query: Query) => isPublicQuery(query, visitor);
-  const rendered = await renderFetch.run(fetchApi, () =>
-    renderRoutes(url, { brand, islands, wants, waitForCode: false }),
+  const queryClient = createQueryClient();
+  const html = await renderFetch.run(fetchApi, () =>
+    renderRoutes(url, queryClient, { brand, islands, wants, waitForCode: false }),
   );
-  if (!rendered) return null;
-  const { html, queryClient } = rendered;
+  if (html === null) return null;
   return {
     html,
     pageModules: [pageModule],
@@ -162,18 +162,19 @@ export async function renderSignedInPage(
 ): Promise<RenderedPage | null> {
   const page = Object.hasOwn(SIGNED_IN_RENDERED, url.pathname) ? SIGNED_IN_RENDERED[url.pathname] : undefined;
   if (!page) return null;
-  const rendered = await renderFetch.run(fetchApi, () =>
-    renderRoutes(url, { brand, islands: false, wants: () => true, waitForCode: true }),
-  );
-  if (!rendered) return null;
-  const { html, queryClient } = rendered;
-  const user = queryClient.getQueryData(sessionQueryOptions().queryKey)?.user;
+  const queryClient = createQueryClient();
+  const html = await renderFetch.run(fetchApi, async () => {
+    // Who is asking, first: the page is not even rendered for a person its guard would send away.
+    const { user } = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => ({ user: null }));
+    if (!user || !page.admits(user)) return null;
+    return renderRoutes(url, queryClient, { brand, islands: false, wants: () => true, waitForCode: true });
+  });
   const failed = queryClient
     .getQueryCache()
     .getAll()
     .some((query) => query.state.status !== 'success');
   // A boundary React could not finish on the server ('<!--$!-->') would be rendered by the browser after all.
-  if (!user || !page.admits(user) || failed || html.includes('<!--$!-->')) return null;
+  if (html === null || failed || html.includes('<!--$!-->')) return null;
   return {
     html,
     pageModules: page.modules,
@@ -193,16 +194,16 @@ interface RenderRoutesOptions {
 }
 
 /**
- * Renders the routes at `url` until the page has its data: each pass fetches what the previous one asked for and
- * `wants`. Null when the page's data could not be read.
+ * Renders the routes at `url` until the page has its data in `queryClient`: each pass fetches what the previous
+ * one asked for and `wants`. Null when the page's data could not be read.
  */
 async function renderRoutes(
   url: URL,
+  queryClient: QueryClient,
   { brand, islands, wants, waitForCode }: RenderRoutesOptions,
-): Promise<{ html: string; queryClient: QueryClient } | null> {
+): Promise<string | null> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
-  const queryClient = createQueryClient();
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = (
     <StrictMode>
@@ -229,7 +230,7 @@ async function renderRoutes(
     if (suspended) await new Promise((resolve) => setTimeout(resolve, 0));
     html = render();
   }
-  return { html, queryClient };
+  return html;
 }
 
 /** Queries the render created but could not run (effects do not run on the server). */
