@@ -69,34 +69,33 @@ export function isServerRendered(pathname: string): boolean {
   return pageModuleOf(pathname) !== undefined;
 }
 
-/** The frame and the whole of Mantine's styles every page behind a sign-in loads with its code (router.tsx). */
+/** Who a page behind a sign-in is for, and the modules whose stylesheets it needs. */
+interface SignedInPage {
+  modules: string[];
+  admits: (user: SessionUser) => boolean;
+}
+
+// With the page's module, its frame and the whole of Mantine's styles, which its code loads (router.tsx).
 const ALL_STYLES = 'src/app/all-styles.ts';
-const PORTAL = ['src/app/layouts/portal-frame-header.tsx', ALL_STYLES];
-const ADMIN = ['src/app/layouts/admin-shell.tsx', ALL_STYLES];
-const portalAdmits = (user: SessionUser) => portalAccessFor(user).kind === 'allow';
+const portalPage = (route: string): SignedInPage => ({
+  modules: [`src/app/routes/${route}`, 'src/app/layouts/portal-frame-header.tsx', ALL_STYLES],
+  admits: (user) => portalAccessFor(user).kind === 'allow',
+});
+const adminPage = (page: string): SignedInPage => ({
+  modules: [`src/features/admin/components/${page}`, 'src/app/layouts/admin-shell.tsx', ALL_STYLES],
+  admits: seesAdminArea,
+});
 
 /**
- * The pages behind a sign-in rendered for the person who asks, by exact path: their modules (for the stylesheets
- * the server links) and whom the page's own guard lets in (TrainerPortalGate, RequireAdmin). Anyone else's page is
- * left to the browser, which sends them where the guard says.
+ * The pages behind a sign-in rendered for the person who asks, by exact path: whom the page's own guard lets in
+ * (TrainerPortalGate, RequireAdmin). Anyone else's page is left to the browser, which sends them where the guard
+ * says.
  */
-const SIGNED_IN_RENDERED: Record<string, { modules: string[]; admits: (user: SessionUser) => boolean }> = {
-  '/trainer-portal/dashboard': {
-    modules: ['src/app/routes/trainer-dashboard-route.tsx', ...PORTAL],
-    admits: portalAdmits,
-  },
-  '/trainer-portal/profile': {
-    modules: ['src/app/routes/trainer-profile-route.tsx', ...PORTAL],
-    admits: portalAdmits,
-  },
-  '/admin': {
-    modules: ['src/features/admin/components/dashboard/dashboard-page.tsx', ...ADMIN],
-    admits: seesAdminArea,
-  },
-  '/admin/trainers': {
-    modules: ['src/features/admin/components/trainer-list/trainer-list-page.tsx', ...ADMIN],
-    admits: seesAdminArea,
-  },
+const SIGNED_IN_RENDERED: Record<string, SignedInPage> = {
+  '/trainer-portal/dashboard': portalPage('trainer-dashboard-route.tsx'),
+  '/trainer-portal/profile': portalPage('trainer-profile-route.tsx'),
+  '/admin': adminPage('dashboard/dashboard-page.tsx'),
+  '/admin/trainers': adminPage('trainer-list/trainer-list-page.tsx'),
 };
 
 export function isRenderedForViewer(pathname: string): boolean {
