@@ -9,10 +9,12 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pageStylesheets, type WebManifest, withRenderedPage } from '../src/plugins/web-app';
+import { listenOnLoopback, sendRaw, spellingsOf } from './address-spellings';
 import { buildTestApp, createUser, FRESH_WITHIN, signIn, type TestApp, withCookie } from './helper';
 import { comparable, rawRequest } from './raw-http';
 
@@ -358,6 +360,136 @@ describe('server-rendered public pages', () => {
     const missing = await page('/trainer/999999');
     expect(missing.statusCode).toBe(404);
     expect(serverState(missing.body)).toBeNull();
+  });
+
+  // Decision record 0026: these pages are rendered per request, with the request's own session, and sent to it alone.
+  describe('pages behind a sign-in, rendered for the person who asks', () => {
+    const TRAINER_PAGES = ['/trainer-portal/dashboard', '/trainer-portal/profile'];
+    const ADMIN_PAGES = ['/admin', '/admin/trainers'];
+    let amy: string;
+    let bob: string;
+    let admin: string;
+    const signInEveryone = async () => {
+      amy = await signIn(t.app, 'amy@example.com');
+      bob = await signIn(t.app, 'bob@example.com');
+      admin = await signIn(t.app, 'admin@example.com');
+    };
+
+    beforeAll(async () => {
+      if (problem) return;
+      await createUser(t.app, 'bob@example.com', ['trainer'], 'Bob Private');
+      await signInEveryone();
+    });
+
+    /** Nothing of a signed-in person's in the answer: the empty page, as a visitor gets it, or a refusal. */
+    function expectNothingPrivate(res: { body: string }, where: string) {
+      expect(serverState(res.body), where).toBeNull();
+      if (res.body.includes('id="root"')) expect(res.body, where).toContain('<div id="root"></div>');
+      for (const secret of ['amy@example.com', 'bob@example.com', 'Bob Private', 'admin@example.com']) {
+        expect(res.body, where).not.toContain(secret);
+      }
+    }
+
+    // The first loads the renderer, and renders each page twice.
+    it("sends a trainer's pages with their own data alone, never another trainer's, private and never stored", {
+      timeout: 180_000,
+    }, async () => {
+      for (const url of TRAINER_PAGES) {
+        const res = await page(url, { cookie: bob });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.headers.vary).toContain('Cookie');
+        expect(res.headers.etag).toBeUndefined();
+        expect(rootMarkup(res.body)).toContain('Bob Private');
+        const state = JSON.stringify(serverState(res.body));
+        expect(state).toContain('bob@example.com');
+        expect(res.body).not.toContain('amy@example.com');
+        expect(res.body).not.toContain('Coach Amy');
+        // The data travels as a data block, which the CSP allows; the app starts once the page has been painted.
+        expect(res.body).toContain('<script async src="/start-app.js" data-entry="/src/main.tsx"></script>');
+        expect(res.body).not.toMatch(/<script>/);
+
+        const amys = await page(url, { cookie: amy });
+        expect(amys.body).toContain('amy@example.com');
+        expect(amys.body).not.toContain('Bob Private');
+        expect(t.app.publicDirectoryCache.atAddress(url)).toBeUndefined();
+      }
+    });
+
+    it("sends the admin's pages to the admin, and nothing of them to a trainer or a visitor asking next", async () => {
+      const list = await page('/admin/trainers', { cookie: admin });
+      expect(list.headers['cache-control']).toBe('private, no-store');
+      expect(rootMarkup(list.body)).toContain('Bob Private');
+      expect(serverState(list.body)?.queries.map((q) => q.queryKey[0])).toEqual(['auth', 'trainers']);
+      expect(rootMarkup((await page('/admin', { cookie: admin })).body)).toContain(
+        'Trainer Onboarding Dashboard',
+      );
+      for (const url of ADMIN_PAGES) {
+        expectNothingPrivate(await page(url, { cookie: bob }), `a trainer on ${url}`);
+        expectNothingPrivate(await page(url), `a visitor on ${url}`);
+        expect(t.app.publicDirectoryCache.atAddress(url)).toBeUndefined();
+      }
+      // An administrator who is not a trainer is sent away from the portal by its guard: nothing rendered.
+      for (const url of TRAINER_PAGES) expectNothingPrivate(await page(url, { cookie: admin }), url);
+    });
+
+    it('renders nothing private for no session, a forged or signed-out cookie, or an expired session', async () => {
+      const forged = 'sp_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+      const signedOut = await signIn(t.app, 'bob@example.com');
+      await t.app.inject(withCookie(signedOut, { method: 'POST', url: '/api/auth/logout' }));
+      const expired = await signIn(t.app, 'admin@example.com');
+      await t.app.db
+        .updateTable('sessions')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .execute();
+      for (const url of [...TRAINER_PAGES, ...ADMIN_PAGES]) {
+        const asked: Record<string, Record<string, string>> = {
+          'no session': {},
+          forged: { cookie: forged },
+          'signed out': { cookie: signedOut },
+          expired: { cookie: expired },
+        };
+        for (const [who, headers] of Object.entries(asked)) {
+          const res = await page(url, headers);
+          expect(res.headers['cache-control'], `${who} on ${url}`).toBe('private, no-store');
+          expectNothingPrivate(res, `${who} on ${url}`);
+        }
+      }
+      await signInEveryone();
+    });
+
+    it('renders nothing private at other spellings of these addresses, nor for the wrong person at any', async () => {
+      const address = t.app.server.listening
+        ? (t.app.server.address() as AddressInfo)
+        : await listenOnLoopback(t.app);
+      const host = `127.0.0.1:${address.port}`;
+      const pages = [
+        ...TRAINER_PAGES.map((url) => ({ url, owner: bob, stranger: admin })),
+        ...ADMIN_PAGES.map((url) => ({ url, owner: admin, stranger: bob })),
+      ];
+      for (const { url, owner, stranger } of pages) {
+        for (const { name, target } of spellingsOf(url, host)) {
+          const where = `${name}: ${target}`;
+          expectNothingPrivate(
+            await sendRaw(address, 'GET', target, { cookie: stranger }),
+            `wrong person, ${where}`,
+          );
+          const own = await sendRaw(address, 'GET', target, { cookie: owner });
+          // The absolute form is the same address (the router reads its path): the owner's own page.
+          if (name === 'absolute-form target') expect(own.headers['cache-control']).toBe('private, no-store');
+          else expectNothingPrivate(own, where);
+        }
+      }
+      for (const target of [
+        '/%61dmin',
+        '/admin%2Ftrainers',
+        '/admin%2ftrainers',
+        '/trainer-portal%2Fprofile',
+      ]) {
+        expectNothingPrivate(await sendRaw(address, 'GET', target, { cookie: admin }), target);
+        expectNothingPrivate(await sendRaw(address, 'GET', target, { cookie: bob }), target);
+      }
+    });
   });
 });
 

@@ -1,13 +1,17 @@
 // The server's renderer of the public pages (built by `vite build --ssr`, loaded by the API server): the page's
 // HTML with its data, so a visitor sees trainers and classes before any JavaScript runs, and the browser then
-// hydrates the same tree (main.tsx) from the data sent along. Decision record 0007.
-import type { Brand } from '@soulpunch/shared';
+// hydrates the same tree (main.tsx) from the data sent along. Decision record 0007; the pages behind a sign-in,
+// rendered for the person who asks: decision record 0026.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Brand, type SessionUser, seesAdminArea } from '@soulpunch/shared';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { sessionQueryOptions } from './features/auth';
+import { portalAccessFor } from './features/trainer-portal/portal-access';
 import { isIslandPage } from './islands/island-pages';
 import { renderWithIslands } from './islands/render-islands';
 import { setApiFetch } from './lib/api-client';
@@ -35,16 +39,19 @@ function isPublicQuery(query: Query, visitor: boolean): boolean {
   return scope === 'classes' && (kind === 'public' || kind === 'detail');
 }
 
-/** A page's render passes: each fetches what the previous one asked for (the cards, then nothing more). */
-const MAX_PASSES = 3;
+/**
+ * A page's render passes: each fetches what the previous one asked for (the cards, then nothing more). A page
+ * behind a sign-in needs more: the session, the frame's code, the page's answers, the answers they lead to.
+ */
+const MAX_PASSES = 6;
 
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
   /** The query cache the page was rendered from, for the browser to hydrate with (JSON). */
   state: string;
-  /** The page's module, as the web build's manifest names it ('src/features/...'). */
-  pageModule: string;
+  /** The page's modules, as the web build's manifest names them ('src/features/...'): their stylesheets. */
+  pageModules: string[];
   /** 'islands': the page is hydrated by its islands (src/islands.tsx), not by the whole app (decision 0013). */
   entry: 'app' | 'islands';
 }
@@ -62,10 +69,54 @@ export function isServerRendered(pathname: string): boolean {
   return pageModuleOf(pathname) !== undefined;
 }
 
+/** Who a page behind a sign-in is for, and the modules whose stylesheets it needs. */
+interface SignedInPage {
+  modules: string[];
+  admits: (user: SessionUser) => boolean;
+}
+
+// With the page's module, its frame and the whole of Mantine's styles, which its code loads (router.tsx).
+const ALL_STYLES = 'src/app/all-styles.ts';
+const portalPage = (route: string): SignedInPage => ({
+  modules: [`src/app/routes/${route}`, 'src/app/layouts/portal-frame-header.tsx', ALL_STYLES],
+  admits: (user) => portalAccessFor(user).kind === 'allow',
+});
+const adminPage = (page: string): SignedInPage => ({
+  modules: [`src/features/admin/components/${page}`, 'src/app/layouts/admin-shell.tsx', ALL_STYLES],
+  admits: seesAdminArea,
+});
+
+/**
+ * The pages behind a sign-in rendered for the person who asks, by exact path: whom the page's own guard lets in
+ * (TrainerPortalGate, RequireAdmin). Anyone else's page is left to the browser, which sends them where the guard
+ * says.
+ */
+const SIGNED_IN_RENDERED: Record<string, SignedInPage> = {
+  '/trainer-portal/dashboard': portalPage('trainer-dashboard-route.tsx'),
+  '/trainer-portal/profile': portalPage('trainer-profile-route.tsx'),
+  '/admin': adminPage('dashboard/dashboard-page.tsx'),
+  '/admin/trainers': adminPage('trainer-list/trainer-list-page.tsx'),
+};
+
+export function isRenderedForViewer(pathname: string): boolean {
+  return Object.hasOwn(SIGNED_IN_RENDERED, pathname);
+}
+
+/**
+ * The API calls of the render under way: each render's own (a signed-in page's carry that request's cookie), so
+ * that renders interleaving over their awaits never answer one page's calls with another's fetch.
+ */
+const renderFetch = new AsyncLocalStorage<typeof fetch>();
+setApiFetch((input, init) => {
+  const fetchApi = renderFetch.getStore();
+  if (!fetchApi) throw new Error('an API call outside a page render');
+  return fetchApi(input, init);
+});
+
 const handler = createStaticHandler(routes);
 
 export interface RenderOptions {
-  /** Answers the page's API calls, without the request's cookies. */
+  /** Answers the page's API calls (a public page's without the request's cookies). */
   fetchApi: typeof fetch;
   /** True when the request carries no session cookie. */
   visitor: boolean;
@@ -83,10 +134,75 @@ export async function renderPage(
 ): Promise<RenderedPage | null> {
   const pageModule = pageModuleOf(url.pathname);
   if (!pageModule) return null;
-  setApiFetch(fetchApi);
+  const islands = isIslandPage(leafRouteOf(url.pathname) ?? '');
+  const wants = (query: Query) => isPublicQuery(query, visitor);
+  const queryClient = createQueryClient();
+  const html = await renderFetch.run(fetchApi, () =>
+    renderRoutes(url, queryClient, { brand, islands, wants, waitForCode: false }),
+  );
+  if (html === null) return null;
+  return {
+    html,
+    pageModules: [pageModule],
+    entry: islands ? 'islands' : 'app',
+    state: JSON.stringify(dehydrate(queryClient, { shouldDehydrateQuery: wants })),
+  };
+}
+
+/**
+ * A page behind a sign-in, rendered for the person whose calls `fetchApi` makes (it carries their session cookie:
+ * every answer passes the API's own access rules, as the browser's calls do). Null, so that nothing of it is sent,
+ * when the page's guard would not show it to them (no session, another role, a portal access that redirects),
+ * when any of its calls failed, or when a part of it was left to the browser.
+ */
+export async function renderSignedInPage(
+  url: URL,
+  { fetchApi, brand }: Omit<RenderOptions, 'visitor'>,
+): Promise<RenderedPage | null> {
+  const page = Object.hasOwn(SIGNED_IN_RENDERED, url.pathname) ? SIGNED_IN_RENDERED[url.pathname] : undefined;
+  if (!page) return null;
+  const queryClient = createQueryClient();
+  const html = await renderFetch.run(fetchApi, async () => {
+    // Who is asking, first: the page is not even rendered for a person its guard would send away.
+    const { user } = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => ({ user: null }));
+    if (!user || !page.admits(user)) return null;
+    return renderRoutes(url, queryClient, { brand, islands: false, wants: () => true, waitForCode: true });
+  });
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.status !== 'success');
+  // A boundary React could not finish on the server ('<!--$!-->') would be rendered by the browser after all.
+  if (html === null || failed || html.includes('<!--$!-->')) return null;
+  return {
+    html,
+    pageModules: page.modules,
+    entry: 'app',
+    // Every answer in the cache is one of this person's own calls.
+    state: JSON.stringify(dehydrate(queryClient)),
+  };
+}
+
+interface RenderRoutesOptions {
+  brand?: Brand | undefined;
+  islands: boolean;
+  /** The queries the page is rendered with. */
+  wants: (query: Query) => boolean;
+  /** Render again once a lazy component's code has arrived (a signed-in page's frame), not leave it to the browser. */
+  waitForCode: boolean;
+}
+
+/**
+ * Renders the routes at `url` until the page has its data in `queryClient`: each pass fetches what the previous
+ * one asked for and `wants`. Null when the page's data could not be read.
+ */
+async function renderRoutes(
+  url: URL,
+  queryClient: QueryClient,
+  { brand, islands, wants, waitForCode }: RenderRoutesOptions,
+): Promise<string | null> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
-  const queryClient = createQueryClient();
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = (
     <StrictMode>
@@ -96,7 +212,6 @@ export async function renderPage(
       </AppProviders>
     </StrictMode>
   );
-  const islands = isIslandPage(leafRouteOf(url.pathname) ?? '');
   // Set before each (synchronous) render: renders of other pages may run between this page's passes.
   const render = () => {
     setServerBrand(brand);
@@ -105,24 +220,20 @@ export async function renderPage(
 
   let html = render();
   for (let pass = 1; pass < MAX_PASSES; pass++) {
-    const wanted = waitingQueries(queryClient, visitor);
-    if (wanted.length === 0) break;
+    const wanted = waitingQueries(queryClient, wants);
+    const suspended = waitForCode && html.includes('<!--$!-->');
+    if (wanted.length === 0 && !suspended) break;
     await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
     if (wanted.some((query) => query.state.status === 'error')) return null;
+    // A lazy component's code, asked for by this pass, is ready after a turn of the event loop.
+    if (suspended) await new Promise((resolve) => setTimeout(resolve, 0));
     html = render();
   }
-  return {
-    html,
-    pageModule,
-    entry: islands ? 'islands' : 'app',
-    state: JSON.stringify(
-      dehydrate(queryClient, { shouldDehydrateQuery: (query) => isPublicQuery(query, visitor) }),
-    ),
-  };
+  return html;
 }
 
 /** Queries the render created but could not run (effects do not run on the server). */
-function waitingQueries(queryClient: QueryClient, visitor: boolean): Query[] {
+function waitingQueries(queryClient: QueryClient, wants: (query: Query) => boolean): Query[] {
   return queryClient
     .getQueryCache()
     .getAll()
@@ -132,6 +243,6 @@ function waitingQueries(queryClient: QueryClient, visitor: boolean): Query[] {
         query.state.fetchStatus === 'idle' &&
         // No observer subscribes on the server, so a query's own options say whether the page wants it now.
         (query.options as { enabled?: unknown }).enabled !== false &&
-        isPublicQuery(query, visitor),
+        wants(query),
     );
 }

@@ -99,13 +99,27 @@ export function withBrand(html: string, brand: Brand): string {
   return `${head}${color}${data}${html.slice(end)}`;
 }
 
+/** A page as the renderer made it: #root's markup, its data, the modules whose stylesheets it needs. */
+interface RenderedPage {
+  html: string;
+  state: string;
+  pageModules: string[];
+  entry?: 'app' | 'islands';
+}
+
 /** The web app's server renderer (apps/web/src/entry-server.tsx), built into `dist-ssr` beside the app. */
 interface PageRenderer {
   isServerRendered(pathname: string): boolean;
   renderPage(
     url: URL,
     options: { fetchApi: typeof fetch; visitor: boolean; brand?: Brand },
-  ): Promise<{ html: string; state: string; pageModule: string; entry?: 'app' | 'islands' } | null>;
+  ): Promise<RenderedPage | null>;
+  /** The pages behind a sign-in rendered for the person who asks (decision record 0026). */
+  isRenderedForViewer(pathname: string): boolean;
+  renderSignedInPage(
+    url: URL,
+    options: { fetchApi: typeof fetch; brand?: Brand },
+  ): Promise<RenderedPage | null>;
 }
 
 /** What Vite's build manifest says of one module (apps/web/dist/.vite/manifest.json). */
@@ -180,14 +194,16 @@ export function withRenderedPage(
 
 /**
  * The page's API calls, answered in-process by the app itself: the public answers come from its cache. A look-up
- * page's calls carry the visitor's address, so their rate limits count that visitor, not the server.
+ * page's calls carry the visitor's address, so their rate limits count that visitor, not the server; a signed-in
+ * page's carry the request's session cookie too, so every access rule applies to them as to the browser's calls.
  */
-function inProcessFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
+function inProcessFetch(app: FastifyInstance, remoteAddress?: string, sessionToken?: string): typeof fetch {
   return async (input) => {
     const response = await app.inject({
       method: 'GET',
       url: String(input),
       headers: { accept: 'application/json' },
+      ...(sessionToken === undefined ? {} : { cookies: { [SESSION_COOKIE]: sessionToken } }),
       ...(remoteAddress ? { remoteAddress } : {}),
     });
     const headers = new Headers();
@@ -228,18 +244,15 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
   const islandsFile = manifest[ISLANDS_ENTRY]?.file;
   // A page of islands loads the islands' entry (with its stylesheets) in place of the app's; without that entry
   // in the build, the whole app, as before.
-  const renderedPage = (
-    shell: string,
-    page: { html: string; state: string; pageModule: string; entry?: string },
-  ) =>
+  const renderedPage = (shell: string, page: RenderedPage) =>
     page.entry === 'islands' && islandsFile
       ? withRenderedPage(
           shell,
           page,
-          pageStylesheets(manifest, page.pageModule, ISLANDS_ENTRY),
+          pageStylesheets(manifest, ...page.pageModules, ISLANDS_ENTRY),
           `/${islandsFile}`,
         )
-      : withRenderedPage(shell, page, pageStylesheets(manifest, page.pageModule));
+      : withRenderedPage(shell, page, pageStylesheets(manifest, ...page.pageModules));
   if (hasWebApp) {
     await app.register(async (files) => {
       // Every file of the built web app is public: its routes get that rule as they are registered.
@@ -333,6 +346,38 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
       .send(built.body);
   };
 
+  /**
+   * A page behind a sign-in, rendered for this request's session and sent to it alone: never kept, never shared.
+   * Without a session the page goes as today, empty, and the browser's app sends the person where its guard says;
+   * so does a session the page's guard or the API's rules refuse (the renderer then returns nothing).
+   */
+  const sendSignedInPage = async (
+    renderer: PageRenderer,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+  ) => {
+    const meta = await pageMetaFor(db, config, pathname, clock.now());
+    const brand = await brandNow();
+    const shell = withPageMeta(indexHtml, meta);
+    const token = request.cookies[SESSION_COOKIE];
+    let page: RenderedPage | null = null;
+    if (token !== undefined && meta.status === 200) {
+      try {
+        const fetchApi = inProcessFetch(app, request.ip, token);
+        page = await renderer.renderSignedInPage(new URL(request.url, 'http://app'), { fetchApi, brand });
+      } catch (error) {
+        request.log.error({ err: error }, 'server rendering failed');
+      }
+    }
+    return reply
+      .status(meta.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .header('Vary', 'Cookie')
+      .send(withBrand(page ? renderedPage(shell, page) : shell, brand));
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // No route matched. The access hook has already refused odd spellings of an address (encoded letters, dot
@@ -346,6 +391,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     const lookup = isCertificateLookupPage(pathname);
     if (!lookup && /\.[a-z0-9]+$/i.test(pathname)) throw notFound('No such file.');
     const renderer = await loadRenderer();
+    if (renderer?.isRenderedForViewer(pathname)) return sendSignedInPage(renderer, request, reply, pathname);
     if (renderer?.isServerRendered(pathname)) {
       // The same for every visitor, and for every signed-in person (who get no session in it): the page, its meta
       // and status are kept as compressed bytes with the public answers, looked up before any query, rebuilt
