@@ -76,14 +76,19 @@ async function main() {
   try {
     // Loading 100,000 trainers takes a few minutes on a small machine.
     const started = Date.now();
-    for (let i = 0; i < (signedIn ? 1800 : 120); i++) {
-      const up = await fetch(`${base}/api/health`).then(
+    let up = false;
+    for (let i = 0; i < (signedIn ? 1800 : 120) && !up; i++) {
+      up = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
       );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 500));
+      if (!up) await new Promise((r) => setTimeout(r, 500));
     }
+    // Without this, a server still loading its trainers (a busy machine) showed as 'connection refused' later.
+    if (!up)
+      throw new Error(
+        `the server did not answer /api/health within ${Math.round((Date.now() - started) / 1000)} s`,
+      );
     if (signedIn) console.log(`server up with its data in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const [firstClass] = await (await fetch(`${base}/api/classes`)).json();
     const cookie = signedIn ? await signInCookie(base, SIGNED_IN_EMAIL) : undefined;
