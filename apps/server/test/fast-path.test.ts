@@ -163,6 +163,9 @@ describe('only the exact address the routes answered takes the fast path', () =>
   it('leaves no async hook on once the answers are built: each would cost every request', async () => {
     await bothPaths('/api/public-trainers/states');
     await bothPaths(`/api/calendar/trainers/${amyId}.ics`);
+    // Pages too: a visitor's, kept with the answers, and a signed-in person's, rendered for the request.
+    expect((await t.app.inject({ url: '/find-trainer' })).statusCode).toBe(200);
+    expect((await t.app.inject(withCookie(amy, { url: '/trainer-portal/dashboard' }))).statusCode).toBe(200);
     await t.app.publicDirectoryCache.whenSettled();
     expect(initHooks()).toBe(hooksBefore);
   });

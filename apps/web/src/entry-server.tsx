@@ -112,6 +112,20 @@ setApiFetch((input, init) => {
   if (!fetchApi) throw new Error('an API call outside a page render');
   return fetchApi(input, init);
 });
+let rendersRunning = 0;
+
+/**
+ * Runs a render with its fetch, and turns renderFetch off once no render runs: while it is on, Node runs its hook
+ * for every promise and async resource, each request's among them (decision record 0024). A render turns it on
+ * again.
+ */
+function withRenderFetch<T>(fetchApi: typeof fetch, render: () => Promise<T>): Promise<T> {
+  rendersRunning++;
+  return renderFetch.run(fetchApi, render).finally(() => {
+    rendersRunning--;
+    if (rendersRunning === 0) renderFetch.disable();
+  });
+}
 
 const handler = createStaticHandler(routes);
 
@@ -137,7 +151,7 @@ export async function renderPage(
   const islands = isIslandPage(leafRouteOf(url.pathname) ?? '');
   const wants = (query: Query) => isPublicQuery(query, visitor);
   const queryClient = createQueryClient();
-  const html = await renderFetch.run(fetchApi, () =>
+  const html = await withRenderFetch(fetchApi, () =>
     renderRoutes(url, queryClient, { brand, islands, wants, waitForCode: false }),
   );
   if (html === null) return null;
@@ -162,7 +176,7 @@ export async function renderSignedInPage(
   const page = Object.hasOwn(SIGNED_IN_RENDERED, url.pathname) ? SIGNED_IN_RENDERED[url.pathname] : undefined;
   if (!page) return null;
   const queryClient = createQueryClient();
-  const html = await renderFetch.run(fetchApi, async () => {
+  const html = await withRenderFetch(fetchApi, async () => {
     // Who is asking, first: the page is not even rendered for a person its guard would send away.
     const { user } = await queryClient.fetchQuery(sessionQueryOptions()).catch(() => ({ user: null }));
     if (!user || !page.admits(user)) return null;
