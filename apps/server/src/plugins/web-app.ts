@@ -301,6 +301,18 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
   // The brand every page shows, from the public answers' cache: a change is rebuilt into the kept pages too.
   const brandNow = () => cachedBrand(app.publicDirectoryCache, db);
 
+  /** The page's shell with its meta and the brand, holding what `render` made of it when the page is found. */
+  const composePage = async (
+    pathname: string,
+    render: (brand: Brand) => Promise<RenderedPage | null>,
+  ): Promise<{ status: number; body: string }> => {
+    const meta = await pageMetaFor(db, config, pathname, clock.now());
+    const brand = await brandNow();
+    const shell = withPageMeta(indexHtml, meta);
+    const page = meta.status === 200 ? await render(brand) : null;
+    return { status: meta.status, body: withBrand(page ? renderedPage(shell, page) : shell, brand) };
+  };
+
   /** A server-rendered page as sent: its meta and status, and its markup when it is found. */
   const buildPage = async (
     renderer: PageRenderer,
@@ -309,18 +321,14 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     visitor: boolean,
     pageFetch = fetchApi,
   ) => {
-    const meta = await pageMetaFor(db, config, pathname, clock.now());
-    const brand = await brandNow();
-    const shell = withPageMeta(indexHtml, meta);
-    const page =
-      meta.status === 200
-        ? await renderer.renderPage(new URL(url, 'http://app'), { fetchApi: pageFetch, visitor, brand })
-        : null;
+    const { status, body } = await composePage(pathname, (brand) =>
+      renderer.renderPage(new URL(url, 'http://app'), { fetchApi: pageFetch, visitor, brand }),
+    );
     return {
-      body: withBrand(page ? renderedPage(shell, page) : shell, brand),
+      body,
       contentType: 'text/html; charset=utf-8',
-      status: meta.status,
-      headers: { 'Cache-Control': meta.status === 200 ? 'private, no-cache' : 'no-cache' },
+      status,
+      headers: { 'Cache-Control': status === 200 ? 'private, no-cache' : 'no-cache' },
       // The cache's own clock, the app's: a page goes when the answers it was made from would.
       expiresAt: clock.now().getTime() + PAGE_LIFETIME_MS,
       // With those of the kept answers it shows (the cache adds them): a registration rebuilds the pages that
@@ -357,25 +365,23 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     reply: FastifyReply,
     pathname: string,
   ) => {
-    const meta = await pageMetaFor(db, config, pathname, clock.now());
-    const brand = await brandNow();
-    const shell = withPageMeta(indexHtml, meta);
     const token = request.cookies[SESSION_COOKIE];
-    let page: RenderedPage | null = null;
-    if (token !== undefined && meta.status === 200) {
+    const { status, body } = await composePage(pathname, async (brand) => {
+      if (token === undefined) return null;
       try {
         const fetchApi = inProcessFetch(app, request.ip, token);
-        page = await renderer.renderSignedInPage(new URL(request.url, 'http://app'), { fetchApi, brand });
+        return await renderer.renderSignedInPage(new URL(request.url, 'http://app'), { fetchApi, brand });
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');
+        return null;
       }
-    }
+    });
     return reply
-      .status(meta.status)
+      .status(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'private, no-store')
       .header('Vary', 'Cookie')
-      .send(withBrand(page ? renderedPage(shell, page) : shell, brand));
+      .send(body);
   };
 
   app.setNotFoundHandler(async (request, reply) => {
