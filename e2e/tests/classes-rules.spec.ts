@@ -130,8 +130,8 @@ test('every class on the public calendar leads to its class page', async ({ page
     await page.goto('/public-calendar');
     await page.getByLabel('Search classes').fill(classTitle);
     await page.getByText('List', { exact: true }).click();
-    await expect(item).toContainText(/3:30 PM - 5:30 PM M[SD]T/, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+    await expect(item).toContainText(/3:30 PM - 5:30 PM M[SD]T/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await item.getByRole('link', { name: 'Register on the class page' }).click();
   await expect(page).toHaveURL(new RegExp(`/public/class/${classId}$`));
   await expect(page.getByRole('form', { name: 'Register for this class' })).toBeVisible();

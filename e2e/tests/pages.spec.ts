@@ -44,6 +44,8 @@ test('the accessibility check fails a page with a serious issue (a nameless butt
 }) => {
   await page.goto('/legal/terms');
   await expect(page.getByRole('heading', { level: 1, name: /Terms & Conditions/ })).toBeVisible();
+  // Checked once as it is: axe stays in the page and must check the changed page anew.
+  await expectNoSeriousA11yViolations(page);
   await page.evaluate(() => {
     const main = document.querySelector('main') ?? document.body;
     main.insertAdjacentHTML(
