@@ -83,8 +83,7 @@ const brotliAsync = promisify(brotliCompress);
 /**
  * `plain` in brotli or gzip at `level` (brotli's quality), on the thread pool. A body kept for many requests is
  * worth the slow levels; one compressed for each request (a page behind a sign-in) takes brotli's 5 and gzip's 6:
- * on the 300 KB admin trainer list, about 4 ms each for 10.7 and 14.1 KB, where brotli's 9 took tens of times as
- * long for 4% fewer bytes.
+ * on the 300 KB admin trainer list, 2-14 ms for 10.7 KB in brotli, where its 9 took 130-190 ms for 4% fewer bytes.
  */
 export function compressBody(plain: Buffer, encoding: 'br' | 'gzip', level: number): Promise<Buffer> {
   return encoding === 'gzip'

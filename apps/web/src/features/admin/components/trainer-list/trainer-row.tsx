@@ -18,7 +18,14 @@ export const FROM_LIST_STATE = { fromList: true } as const;
 export const TrainerRow = memo(function TrainerRow({ trainer }: { trainer: TrainerListItem }) {
   const location = locationOf(trainer);
   return (
-    <Card component="li" withBorder radius="md" padding="md" aria-label={trainer.name}>
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      padding="md"
+      aria-label={trainer.name}
+      className={classes.row}
+    >
       <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap" mb="sm">
         <div style={{ minWidth: 0 }}>
           <Group gap="sm" wrap="wrap" mb={2}>
