@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pageStylesheets, type WebManifest, withRenderedPage } from '../src/plugins/web-app';
 import { listenOnLoopback, sendRaw, spellingsOf } from './address-spellings';
@@ -431,6 +431,37 @@ describe('server-rendered public pages', () => {
       }
       // An administrator who is not a trainer is sent away from the portal by its guard: nothing rendered.
       for (const url of TRAINER_PAGES) expectNothingPrivate(await page(url, { cookie: admin }), url);
+    });
+
+    // The pages come from the not-found handler, which @fastify/compress never reaches: they compress themselves.
+    it('compresses a signed-in page for the encoding asked for, varying on the cookie and the encoding', async () => {
+      const plain = await page('/admin/trainers', { cookie: admin });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Cookie, Accept-Encoding');
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const res = await page('/admin/trainers', {
+          cookie: admin,
+          'accept-encoding': `${encoding}, deflate`,
+        });
+        expect(res.headers['content-encoding'], encoding).toBe(encoding);
+        expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+        const body = decode(res.rawPayload).toString();
+        expect(rootMarkup(body)).toContain('Bob Private');
+        expect(body.length).toBe(plain.body.length);
+      }
+      // The empty page (a visitor, or a person the guard sends away) is compressed the same way, and 'br;q=0' is
+      // a refusal.
+      const empty = await page('/admin/trainers', { cookie: bob, 'accept-encoding': 'gzip' });
+      expect(empty.headers['content-encoding']).toBe('gzip');
+      expectNothingPrivate({ body: gunzipSync(empty.rawPayload).toString() }, 'a trainer, compressed');
+      const refused = await page('/admin', { cookie: admin, 'accept-encoding': 'br;q=0' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(rootMarkup(refused.body)).toContain('Trainer Onboarding Dashboard');
     });
 
     it('renders nothing private for no session, a forged or signed-out cookie, or an expired session', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PUBLIC_CERTIFICATE_STATUSES } from './certificate-check';
-import { formatUsd, RENEWAL_FEE } from './plans';
+import { formatUsd } from './plain-format';
+import { RENEWAL_FEE } from './plans';
 import { optionalDate } from './trainers';
 
 /**

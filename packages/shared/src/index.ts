@@ -23,6 +23,8 @@ export * from './legal';
 export * from './map-feed';
 export * from './onboarding';
 export * from './payments';
+// Kept apart from the schemas: numbers and days written without Intl, for any page's first render.
+export * from './plain-format';
 export * from './presets';
 export * from './profile';
 export * from './profile-completion';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './plain-format';
 
 /**
  * The admin's insights and accounting report (issue 27 part 3, decision record 0017). Months and weeks are the
@@ -150,6 +151,6 @@ export function weekLabel(day: string): string {
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const dollars = formatNumber(Math.floor(abs / 100));
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './plain-format';
 
 /**
  * Inventory and shipping (issue 27 part 2, decision record 0017): items with their stock and reorder threshold,
@@ -68,7 +69,7 @@ const count = (label: string, max = MAX_STOCK) =>
     .number({ error: `${label} must be a whole number` })
     .int({ error: `${label} must be a whole number` })
     .min(0, { error: `${label} cannot be negative` })
-    .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')}` });
+    .max(max, { error: `${label} must be at most ${formatNumber(max)}` });
 const reason = z
   .string({ error: 'Please give a reason' })
   .trim()

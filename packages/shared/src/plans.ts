@@ -41,16 +41,6 @@ export const fullPlanSavePercent = () =>
 /** What a plan costs in all: in full, or the flex plan's monthly amount times its instalments. */
 export const planTotalCents = (plan: PlanKey) => PLANS[plan].amountCents * PLANS[plan].instalments;
 
-// Made once: toLocaleString with options builds a new formatter at every call (about 20 µs; the server's start
-// formats some hundreds of prices into its legal texts and the assistant's seed articles).
-const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const dollarsAndCents = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-export const formatUsd = (cents: number) =>
-  `$${(cents % 100 ? dollarsAndCents : dollars).format(cents / 100)}`;
-
 const WORDS = [
   'zero',
   'one',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateText, monthDayText } from './plain-format';
 import { optionalDate } from './trainers';
 
 /** The portal's resources catalogue as admins edit it (issue #11). */
@@ -107,25 +108,18 @@ export const portalResourcesSchema = z.object({
 /** POST /api/resources/{id}/visits: `firstVisit` tells the portal to show its one-time toast. */
 export const resourceVisitSchema = z.object({ firstVisit: z.boolean() });
 
-const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric' });
-const fullDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
 const asDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** A training's days with the year: 'July 25–27, 2027', 'July 30 – August 1, 2027', 'July 25, 2027'. */
 export function trainingDatesText(startsOn: string, endsOn: string | null): string {
   const start = asDay(startsOn);
-  if (!endsOn || endsOn === startsOn) return fullDay.format(start);
+  if (!endsOn || endsOn === startsOn) return dateText(start);
   const end = asDay(endsOn);
-  if (startsOn.slice(0, 4) !== endsOn.slice(0, 4)) return `${fullDay.format(start)} – ${fullDay.format(end)}`;
+  if (startsOn.slice(0, 4) !== endsOn.slice(0, 4)) return `${dateText(start)} – ${dateText(end)}`;
   if (startsOn.slice(0, 7) === endsOn.slice(0, 7)) {
-    return `${monthDay.format(start)}–${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+    return `${monthDayText(start)}–${end.getUTCDate()}, ${end.getUTCFullYear()}`;
   }
-  return `${monthDay.format(start)} – ${fullDay.format(end)}`;
+  return `${monthDayText(start)} – ${dateText(end)}`;
 }
 
 /** A training is upcoming (shown) until its last day is over; one without dates is never shown. */

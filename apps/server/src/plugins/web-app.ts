@@ -11,8 +11,9 @@ import type { Clock } from '../lib/clock';
 import { SESSION_COOKIE } from '../modules/auth/access';
 import { cachedBrand } from '../modules/branding/service';
 import { isCertificateLookupPage, verifyPageRedirect } from '../modules/certification/verify-page';
+import { compressBody } from '../modules/directory/public-cache';
 import { PAGE_ANSWER } from '../modules/directory/public-tables';
-import { justWrote, sendAnswer } from '../modules/directory/send-answer';
+import { chooseEncoding, justWrote, sendAnswer } from '../modules/directory/send-answer';
 import { type PageMeta, pageMetaFor, robotsTxt, sitemapXml } from '../modules/seo/service';
 
 /**
@@ -215,6 +216,25 @@ function inProcessFetch(app: FastifyInstance, remoteAddress?: string, sessionTok
   };
 }
 
+/** Smaller pages go as they are, as @fastify/compress's threshold leaves them. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Sends HTML made for this request alone, in the encoding it accepts. Pages are the not-found handler's answers,
+ * which @fastify/compress never reaches (it compresses routes' answers): a signed-in page went as up to 300 KB of
+ * plain HTML, a second and a half of a phone's slow 4G before its first paint. Compressed at the levels for one
+ * request (compressBody); the API's own answers with the same data are compressed the same way.
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, vary: string[] = []) {
+  const plain = Buffer.from(html);
+  const encoding =
+    plain.length >= COMPRESS_FROM_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
+  reply.type('text/html; charset=utf-8').header('Vary', [...vary, 'Accept-Encoding'].join(', '));
+  if (!encoding) return reply.send(plain);
+  const body = await compressBody(plain, encoding, encoding === 'br' ? 5 : 6);
+  return reply.header('Content-Encoding', encoding).send(body);
+}
+
 /** The built React app: hashed assets with long caching, index.html (with page meta) for client routes. */
 export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: Db, clock: Clock) {
   const indexFile = path.join(config.webDistDir, 'index.html');
@@ -346,12 +366,8 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     visitor: boolean,
   ) => {
     const built = await buildPage(renderer, request.url, pathname, visitor, inProcessFetch(app, request.ip));
-    return reply
-      .status(built.status)
-      .type(built.contentType)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Robots-Tag', 'noindex')
-      .send(built.body);
+    reply.status(built.status).header('Cache-Control', 'private, no-store').header('X-Robots-Tag', 'noindex');
+    return sendHtml(request, reply, built.body);
   };
 
   /**
@@ -376,12 +392,8 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
         return null;
       }
     });
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'private, no-store')
-      .header('Vary', 'Cookie')
-      .send(body);
+    reply.status(status).header('Cache-Control', 'private, no-store');
+    return sendHtml(request, reply, body, ['Cookie']);
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -417,10 +429,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
       }
     }
     const meta = await pageMetaFor(db, config, pathname, clock.now());
-    return reply
-      .status(meta.status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(withBrand(withPageMeta(indexHtml, meta), await brandNow()));
+    reply.status(meta.status).header('Cache-Control', 'no-cache');
+    return sendHtml(request, reply, withBrand(withPageMeta(indexHtml, meta), await brandNow()));
   });
 }

@@ -1,4 +1,5 @@
-import { formatUsd, PLANS } from '../plans';
+import { formatUsd } from '../plain-format';
+import { PLANS } from '../plans';
 import { HEADQUARTERS, SUPPORT_EMAIL, TERMS_AND_CONDITIONS_VERSION } from './constants';
 import type { LegalDocumentContent } from './types';
 

@@ -1,5 +1,6 @@
 import { MAGIC_LINK_TTL_MINUTES } from '../auth';
-import { formatUsd, PLANS } from '../plans';
+import { formatUsd } from '../plain-format';
+import { PLANS } from '../plans';
 import { HEADQUARTERS, POLICY_EFFECTIVE_DATE, SUPPORT_EMAIL } from './constants';
 import type { LegalDocumentContent } from './types';
 

@@ -1,12 +1,9 @@
+import { dateText } from '@soulpunch/shared';
+
 /** 'YYYY-MM-DD' as 'March 5, 2028' (a calendar day: no time zone may shift it). */
 export function formatCertificateDay(day: string | null | undefined): string {
   if (!day) return 'Not set';
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  return dateText(new Date(`${day}T00:00:00Z`));
 }
 
 export const formatInstant = (iso: string) =>

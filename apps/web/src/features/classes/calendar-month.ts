@@ -1,4 +1,4 @@
-import { monthName } from '@/lib/plain-format';
+import { monthName } from '@soulpunch/shared';
 
 /** Month arithmetic for the month grid, on plain calendar days ('YYYY-MM-DD') so no time zone shifts them. */
 

@@ -5,9 +5,9 @@ import {
   classPagePath,
   DEFAULT_CLASS_PRICE,
   DEFAULT_CLASS_TITLE,
+  dayText,
   priceLabel,
 } from '@soulpunch/shared';
-import { dayText } from '@/lib/plain-format';
 
 export const CLASS_TYPE_LABELS: Record<ClassType, string> = {
   group: 'Group',

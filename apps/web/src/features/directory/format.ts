@@ -1,5 +1,5 @@
 import type { PublicTrainer } from '@soulpunch/shared';
-import { dayText, formatNumber } from '@/lib/plain-format';
+import { dayText, formatNumber } from '@soulpunch/shared';
 
 /** Spec 9: the map popup shows the bio cut at 80 characters. */
 export const POPUP_BIO_LENGTH = 80;

@@ -1,4 +1,4 @@
-import type { ReplacementStatus, ShipmentStatus } from '@soulpunch/shared';
+import { localDateText, type ReplacementStatus, type ShipmentStatus } from '@soulpunch/shared';
 
 /** Badge colours dark enough for white text (WCAG AA). */
 export const SHIPMENT_STATUS_COLORS: Record<ShipmentStatus, string> = {
@@ -13,8 +13,7 @@ export const REQUEST_STATUS_COLORS: Record<ReplacementStatus, string> = {
   declined: 'red.9',
 };
 
-export const shortDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export const shortDay = (iso: string) => localDateText(new Date(iso));
 
 export const stamp = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {

@@ -1,3 +1,5 @@
+import { dateText } from '@soulpunch/shared';
+
 /** Up to two initials of a name, for avatars without a picture; '?' for a blank name. */
 export function initialsOf(name: string): string {
   const initials = name
@@ -14,12 +16,7 @@ export function formatDay(day: string | null | undefined): string | null {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  return dateText(date);
 }
 
 /** Today's date ('YYYY-MM-DD') on the viewer's own calendar. */

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   certificateVerifyPath,
+  monthName,
   normaliseCertificateNumber,
   PUBLIC_CERTIFICATE_STATUS_LABELS,
   type PublicCertificate,
@@ -10,7 +11,6 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { PlainTextInput } from '@/components/plain-field';
 import { PublicHeader } from '@/components/public-header';
 import { getErrorMessage } from '@/lib/api-client';
-import { monthName } from '@/lib/plain-format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicCertificate } from '../api/get-public-certificate';
 import classes from './verify-certificate-page.module.css';

@@ -3,6 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   formatCents,
+  formatNumber,
   INSIGHT_MONTHS,
   INSIGHT_WEEKS,
   type Insights,
@@ -14,10 +15,9 @@ import { chartCsvUrl, useInsights } from '../api/insights';
 import { ChartFigure } from './chart-figure';
 import { MAP_SHADES, UsStateMap } from './us-state-map';
 
-const count = new Intl.NumberFormat('en-US');
 /** Charts draw dollars; the tables and CSV keep the exact cents. */
 const dollars = (cents: number) => cents / 100;
-const dollarTick = (value: number) => `$${count.format(Math.round(value))}`;
+const dollarTick = (value: number) => `$${formatNumber(Math.round(value))}`;
 // Recharts makes a chart a keyboard stop of its own; the table is the accessible form here.
 const quiet = { accessibilityLayer: false };
 

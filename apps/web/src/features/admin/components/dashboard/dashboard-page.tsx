@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } fro
 import {
   type DashboardStats,
   DOCUMENT_TYPES,
+  formatNumber,
   ONBOARDING_STATUSES,
   PAYMENT_STATUSES,
   PROGRESS_BANDS,
@@ -24,8 +25,6 @@ import {
   onboardingStatusLabels,
   paymentStatusLabels,
 } from '../../utils/labels';
-
-const count = new Intl.NumberFormat('en-US');
 
 interface CountRow {
   label: string;
@@ -68,7 +67,7 @@ function CountCard({ title, rows, total }: { title: string; rows: CountRow[]; to
                     </Text>
                   </Group>
                   <Text span fw={700}>
-                    {count.format(row.value)}
+                    {formatNumber(row.value)}
                     {total > 0 && (
                       <Text span size="xs" c="gray.7" fw={400} ml={6}>
                         ({Math.round((row.value / total) * 100)}%)
@@ -121,7 +120,7 @@ function DocumentsPending({ stats }: { stats: DashboardStats }) {
             <Text size="sm" c="gray.7">
               {total === 1
                 ? '1 trainer has documents to sign before onboarding is complete.'
-                : `${count.format(total)} trainers have documents to sign before onboarding is complete.`}
+                : `${formatNumber(total)} trainers have documents to sign before onboarding is complete.`}
             </Text>
             <Stack
               component="ul"
@@ -144,7 +143,7 @@ function DocumentsPending({ stats }: { stats: DashboardStats }) {
             </Stack>
             {total > awaiting.length && (
               <Anchor component={Link} to={listLink('onboardingStatus', 'documents_pending')} size="sm">
-                View all {count.format(total)} trainers with documents pending
+                View all {formatNumber(total)} trainers with documents pending
               </Anchor>
             )}
           </>
@@ -152,7 +151,7 @@ function DocumentsPending({ stats }: { stats: DashboardStats }) {
         {elsewhere > 0 && (
           <Text size="sm" c="gray.7">
             {total ? 'Also, ' : ''}
-            {elsewhere === 1 ? '1 document awaits' : `${count.format(elsewhere)} documents await`} the
+            {elsewhere === 1 ? '1 document awaits' : `${formatNumber(elsewhere)} documents await`} the
             signature of trainers at other stages of onboarding.{' '}
             <Anchor component={Link} to="/admin/documents" size="sm" underline="always">
               All documents
@@ -175,7 +174,7 @@ function Overview({ stats }: { stats: DashboardStats }) {
               Total Trainers
             </Title>
             <Text fz={36} fw={700} lh={1.2}>
-              {count.format(total)}
+              {formatNumber(total)}
             </Text>
           </div>
           <Group gap="sm">

@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { formatNumber } from '@soulpunch/shared';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
@@ -23,7 +24,6 @@ import { FilterChips } from './filter-chips';
 import { TrainerRows } from './trainer-rows';
 import { useListSearchParams } from './use-list-search-params';
 
-const count = new Intl.NumberFormat('en-US');
 const controlLabels = {
   first: 'First page',
   previous: 'Previous page',
@@ -50,7 +50,7 @@ export function TrainerListPage() {
               <>
                 {filtered ? 'Matching trainers' : 'Total trainers'}:{' '}
                 <Text span fw={700} c="gray.9" data-testid="trainer-total">
-                  {count.format(trainers.data.total)}
+                  {formatNumber(trainers.data.total)}
                 </Text>
               </>
             ) : (
@@ -132,7 +132,7 @@ function ListPaging({
     <Group justify="space-between" gap="sm">
       <Text size="sm" c="gray.7">
         {first <= last
-          ? `Showing ${count.format(first)}–${count.format(last)} of ${count.format(total)}`
+          ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`
           : ''}
       </Text>
       {pages > 1 && (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { TrainerListItem } from '@soulpunch/shared';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -14,23 +14,26 @@ export function locationOf(trainer: { city: string | null; state: string | null 
 /** Tells the detail page it was opened from the list, so its back button can return to the same results. */
 export const FROM_LIST_STATE = { fromList: true } as const;
 
-/** Memoised: typing in the search box re-renders the page, never the 50 rows. */
+/**
+ * Memoised: typing in the search box re-renders the page, never the 50 rows. The row's frame, lines and name are
+ * plain elements styled as Mantine's Card, Group, Title and Anchor are (trainer-row.module.css): the list is the
+ * server's HTML hydrated in the browser, and each Mantine component is several more components to hydrate (its
+ * props, styles and ids) on every one of the 50 rows.
+ */
 export const TrainerRow = memo(function TrainerRow({ trainer }: { trainer: TrainerListItem }) {
   const location = locationOf(trainer);
   return (
-    <Card component="li" withBorder radius="md" padding="md" aria-label={trainer.name}>
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap" mb="sm">
+    <li aria-label={trainer.name} className={classes.row}>
+      <div className={classes.head}>
         <div style={{ minWidth: 0 }}>
-          <Group gap="sm" wrap="wrap" mb={2}>
-            <Title order={2} size="h4">
-              {trainer.name}
-            </Title>
+          <div className={classes.nameLine}>
+            <h2 className={classes.name}>{trainer.name}</h2>
             <PaymentStatusBadge status={trainer.paymentStatus} />
-          </Group>
+          </div>
           <div className={classes.contact}>
-            <Anchor href={`mailto:${trainer.email}`} inherit className={classes.email}>
+            <a href={`mailto:${trainer.email}`} className={classes.email}>
               {trainer.email}
-            </Anchor>
+            </a>
             {trainer.phone && <span>{trainer.phone}</span>}
             {location && <span className={classes.location}>{location}</span>}
           </div>
@@ -46,7 +49,7 @@ export const TrainerRow = memo(function TrainerRow({ trainer }: { trainer: Train
         >
           View
         </Button>
-      </Group>
+      </div>
       <div className={classes.scores}>
         {engagementScores.map((score) => (
           <ScoreBar
@@ -57,6 +60,6 @@ export const TrainerRow = memo(function TrainerRow({ trainer }: { trainer: Train
           />
         ))}
       </div>
-    </Card>
+    </li>
   );
 });

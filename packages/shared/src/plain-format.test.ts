@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateText,
+  dayText,
+  formatNumber,
+  formatUsd,
+  localDateText,
+  monthDayText,
+  monthName,
+  weekdayName,
+} from './plain-format';
+
+describe('plain formatting (what Intl writes in en-US, without loading it)', () => {
+  it('groups thousands and keeps up to three decimals, as toLocaleString does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1234567.891, 2.5, 0.1234, -1500, -0.0001, 10_000]) {
+      expect(formatNumber(n)).toBe(n.toLocaleString('en-US'));
+    }
+  });
+
+  it('names every month and weekday as Intl does', () => {
+    for (let month = 0; month < 12; month++) {
+      const day = new Date(Date.UTC(2026, month, 1 + month));
+      for (const width of ['long', 'short'] as const) {
+        expect(monthName(day, width)).toBe(
+          day.toLocaleDateString('en-US', { timeZone: 'UTC', month: width }),
+        );
+        expect(weekdayName(day, width)).toBe(
+          day.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: width }),
+        );
+        expect(dayText(day, width)).toBe(
+          day.toLocaleDateString('en-US', {
+            timeZone: 'UTC',
+            weekday: width,
+            month: width,
+            day: 'numeric',
+            year: 'numeric',
+          }),
+        );
+      }
+    }
+  });
+
+  it('writes days with and without the year as Intl does, in UTC and on the device', () => {
+    for (let month = 0; month < 12; month++) {
+      const day = new Date(Date.UTC(2027, month, 28 - month));
+      for (const width of ['long', 'short'] as const) {
+        const utc = { timeZone: 'UTC', month: width, day: 'numeric' } as const;
+        expect(monthDayText(day, width)).toBe(day.toLocaleDateString('en-US', utc));
+        expect(dateText(day, width)).toBe(day.toLocaleDateString('en-US', { ...utc, year: 'numeric' }));
+      }
+      const moment = new Date(Date.UTC(2027, month, 1, 23, 30));
+      expect(localDateText(moment)).toBe(
+        moment.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+      );
+    }
+  });
+
+  it('writes cents as dollars as Intl did: cents only when there are some', () => {
+    const intl = (cents: number, fraction: number) =>
+      (cents / 100).toLocaleString('en-US', {
+        minimumFractionDigits: fraction,
+        maximumFractionDigits: 2,
+      });
+    for (const cents of [0, 5, 99, 100, 24_900, 49_950, 199_700, 123_456_789, -1, -250, -100_000]) {
+      expect(formatUsd(cents)).toBe(`$${intl(cents, cents % 100 ? 2 : 0)}`);
+    }
+  });
+});
