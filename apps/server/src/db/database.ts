@@ -73,6 +73,15 @@ export interface OpenDatabase {
   listen: Listen;
 }
 
+/**
+ * A database still opening: its handle can be passed around (and queried: a query waits) before `ready`, which
+ * settles once it takes queries and rejects if it cannot open. PGlite starts PostgreSQL in WebAssembly, about a
+ * second at each start, and waits on its files and its compilation meanwhile; the app registers its routes then.
+ */
+export interface OpeningDatabase extends OpenDatabase {
+  ready: Promise<void>;
+}
+
 /** Reconnection: the first retry soon, then doubling up to the ceiling (a random part spreads instances out). */
 const RELISTEN_FIRST_MS = 250;
 const RELISTEN_MAX_MS = 3000;
@@ -246,6 +255,15 @@ export async function openDatabase(
   target: DatabaseTarget,
   onConnectionLost?: (error: Error) => void,
 ): Promise<OpenDatabase> {
+  const { ready, ...database } = await startOpeningDatabase(target, onConnectionLost);
+  await ready;
+  return database;
+}
+
+export async function startOpeningDatabase(
+  target: DatabaseTarget,
+  onConnectionLost?: (error: Error) => void,
+): Promise<OpeningDatabase> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
     const pg = await loadPg();
@@ -264,7 +282,7 @@ export async function openDatabase(
     pool.on('error', (error) => onConnectionLost?.(error));
     pool.on('connect', (client) => client.on('error', (error) => onConnectionLost?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, close: () => db.destroy(), listen: listenOnPostgres(target.url) };
+    return { db, close: () => db.destroy(), listen: listenOnPostgres(target.url), ready: Promise.resolve() };
   }
 
   const unlock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
@@ -277,10 +295,15 @@ export async function openDatabase(
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
-    await pglite.waitReady;
+    const ready = pglite.waitReady.catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
+    ready.catch(() => undefined); // whoever awaits it gets the failure; none until then is unhandled
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
     return {
       db,
+      ready,
       // One embedded connection: its notifications arrive with the answer of the statement that made them.
       listen: async (channel, { onNotify }) => {
         const stop = await pglite.listen(channel, (payload) => onNotify(payload ?? ''));
