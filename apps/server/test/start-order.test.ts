@@ -60,6 +60,29 @@ describe('start-up order', () => {
     expect((await app.inject({ method: 'GET', url: '/api/public-trainers/states' })).statusCode).toBe(200);
   }, 60_000);
 
+  it('writes nothing at a start on a database already migrated and seeded', async () => {
+    const opened = await startOpeningDatabase(await freshDatabase());
+    closing.push(() => opened.close());
+    // The first start seeds; its close leaves the database open for the second.
+    const keepOpen = { ...opened, close: async () => {} };
+    await (await buildApp(testConfig(), { opening: Promise.resolve(keepOpen), logger: false })).close();
+    const kinds: string[] = [];
+    const db = opened.db.withPlugin({
+      transformQuery: ({ node }) => {
+        kinds.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const second = await buildApp(testConfig(), {
+      opening: Promise.resolve({ ...keepOpen, db }),
+      logger: false,
+    });
+    await second.close();
+    expect(kinds).toContain('SelectQueryNode');
+    expect(kinds.filter((kind) => kind !== 'SelectQueryNode' && kind !== 'RawNode')).toEqual([]);
+  }, 60_000);
+
   it('fails to build, with the database’s own error, when the database cannot open', async () => {
     const opened = await startOpeningDatabase(await freshDatabase());
     closing.push(() => opened.close());
