@@ -9,8 +9,8 @@ import {
   type DatabaseTarget,
   type Db,
   databaseTargetFor,
-  type OpenDatabase,
-  openDatabase,
+  type OpeningDatabase,
+  startOpeningDatabase,
 } from './db/database';
 
 export { databaseTargetFor };
@@ -37,6 +37,7 @@ import { classRoutes } from './modules/classes/routes';
 import { devRoutes } from './modules/dev/routes';
 import { directoryRoutes, usePublicDirectoryCache } from './modules/directory/routes';
 import { documentJobs, documentRoutes } from './modules/documents/routes';
+import { ensureTemplates } from './modules/documents/service';
 import { insightRoutes } from './modules/insights/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -69,7 +70,7 @@ export interface BuildOptions {
   /** Overrides the database chosen by configuration (tests pass a fresh one). */
   database?: DatabaseTarget;
   /** The database already being opened (server.ts starts it while the rest of the app's code loads). */
-  opening?: Promise<OpenDatabase>;
+  opening?: Promise<OpeningDatabase>;
   logger?: FastifyServerOptions['logger'];
   /** The time rules run on (tests pass a manual clock). */
   clock?: Clock;
@@ -133,37 +134,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  const { db, close, listen } = await (options.opening ??
-    openDatabase(options.database ?? databaseTargetFor(config), (err) =>
+  // The handle comes at once; PGlite may still be starting PostgreSQL (about a second, partly spent waiting on its
+  // files and its WebAssembly's compilation). Everything up to the migrations only registers plugins, hooks and
+  // routes, with no query, so it runs meanwhile; migrations, seeds and whatever reads the database come after.
+  const { db, close, listen, ready } = await (options.opening ??
+    startOpeningDatabase(options.database ?? databaseTargetFor(config), (err) =>
       app.log.warn({ err }, 'lost a database connection'),
     ));
   app.decorate('config', config);
   app.decorate('db', db);
   app.addHook('onClose', async () => close());
 
-  await migrateToLatest(db);
-  await seedKnowledgeBase(db, {
-    graceDays: config.paymentGraceDays,
-    expiryDays: config.documentExpiryDays,
-    firstReminderDays: config.documentFirstReminderDays,
-    reminderIntervalDays: config.documentReminderIntervalDays,
-  });
-  for (const email of config.adminEmails) {
-    const user = await ensureUser(db, email, email.split('@')[0] ?? email);
-    await grantRole(db, user.id, 'admin');
-  }
   const mailer = createMailer(config, db, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-
-  const purge = setInterval(
-    () => {
-      purgeExpiredAuthData(db).catch((err) => app.log.error({ err }, 'purging expired sessions failed'));
-    },
-    15 * 60 * 1000,
-  );
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
 
   useZodValidation(app);
   useErrorHandler(app);
@@ -177,11 +161,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const devClock = !options.clock && config.env !== 'production' ? adjustableClock() : undefined;
   const clock = options.clock ?? devClock ?? systemClock;
   const deps: AppDeps = { db, config, mailer, storage, clock };
-  if (config.loadDemoData && (await loadDemoDataIfEmpty(deps))) {
-    app.log.info('loaded demo data into the empty database');
-  }
   useAccessRules(app, deps);
-  await usePublicDirectoryCache(app, listen, clock);
+  const listening = usePublicDirectoryCache(app, listen, clock);
+  listening.catch(() => undefined); // awaited below, after the migrations
   await useOpenApi(app, config.appUrl);
 
   app
@@ -229,6 +211,33 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...notificationJobs(deps, app.log),
   ];
   await app.register(devRoutes, { ...deps, devClock, jobs: () => jobs });
+
+  await ready;
+  await migrateToLatest(db);
+  await seedKnowledgeBase(db, {
+    graceDays: config.paymentGraceDays,
+    expiryDays: config.documentExpiryDays,
+    firstReminderDays: config.documentFirstReminderDays,
+    reminderIntervalDays: config.documentReminderIntervalDays,
+  });
+  await ensureTemplates(db);
+  for (const email of config.adminEmails) {
+    const user = await ensureUser(db, email, email.split('@')[0] ?? email);
+    await grantRole(db, user.id, 'admin');
+  }
+  if (config.loadDemoData && (await loadDemoDataIfEmpty(deps))) {
+    app.log.info('loaded demo data into the empty database');
+  }
+  await listening;
+
+  const purge = setInterval(
+    () => {
+      purgeExpiredAuthData(db).catch((err) => app.log.error({ err }, 'purging expired sessions failed'));
+    },
+    15 * 60 * 1000,
+  );
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   if (options.scheduler ?? config.env !== 'test') {
     const isShared = (options.database ?? databaseTargetFor(config)).kind === 'postgres';

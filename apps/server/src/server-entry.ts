@@ -11,4 +11,8 @@ module.enableCompileCache?.();
 // sent hundreds of functions it runs only then to the optimiser: a sixth of the start's CPU time and 25 MB of
 // memory. Set before PGlite's module is instantiated, which reads it; the functions that stay hot still tier up.
 if (process.versions.node.startsWith('20.')) v8.setFlagsFromString('--wasm-tiering-budget=13000000');
+// PGlite's module (9 MB of PostgreSQL in WebAssembly) is validated whole at each start, on background threads; a
+// start runs a small part of it. Lazily, V8 validates each function when it first compiles it (before it runs),
+// and never the rest.
+v8.setFlagsFromString('--wasm-lazy-validation');
 await import('./server');

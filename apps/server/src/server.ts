@@ -27,9 +27,9 @@ async function start() {
   if (!config.databaseUrl) assertDataDirFree(config.dataDir);
   // Loaded after the checks above: they answer in a moment, the whole app takes a while to load. The database
   // opens first (PGlite compiles its WebAssembly off the main thread) while the rest of the app's code loads.
-  const { databaseTargetFor, openDatabase } = await import('./db/database');
+  const { databaseTargetFor, startOpeningDatabase } = await import('./db/database');
   let onConnectionLost = (error: Error) => console.error('lost a database connection', error);
-  const opening = openDatabase(databaseTargetFor(config), (error) => onConnectionLost(error));
+  const opening = startOpeningDatabase(databaseTargetFor(config), (error) => onConnectionLost(error));
   opening.catch(() => undefined); // awaited by buildApp, which reports the failure
   const { buildApp } = await import('./app');
   const app = await buildApp(config, { opening });

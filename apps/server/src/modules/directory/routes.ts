@@ -10,7 +10,7 @@ import {
 } from '@soulpunch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Listen } from '../../db/database';
+import type { Listen, Listening } from '../../db/database';
 import type { AppDeps } from '../../deps';
 import type { Clock } from '../../lib/clock';
 import type { ZodTypeProvider } from '../../plugins/validation';
@@ -40,7 +40,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * nothing else, makes them out of date, and they are rebuilt in the background while the old copy is sent for up
  * to 2 s (decision record 0012). A sign-in, a logout or a refused write changes nothing public and keeps them.
  */
-export async function usePublicDirectoryCache(app: FastifyInstance, listen: Listen, clock: Clock) {
+/**
+ * Returns once the hooks are in place; the promise it returns settles once the listening connection is open (an
+ * embedded database answers only once it has started: the app goes on registering its routes meanwhile, and
+ * awaits it before it listens).
+ */
+export function usePublicDirectoryCache(app: FastifyInstance, listen: Listen, clock: Clock): Promise<void> {
   // Answers expire as classes start by the app's clock, the one every rule about them reads.
   const cache = createPublicCache({
     now: () => clock.now().getTime(),
@@ -48,14 +53,20 @@ export async function usePublicDirectoryCache(app: FastifyInstance, listen: List
   });
   app.decorate('publicDirectoryCache', cache);
   app.decorate('publicFastPath', answerKnownAddressesFirst(app.server, cache, app.config, app.log));
-  const listening = await listen(CHANNEL, {
+  let listening: Listening | undefined;
+  const opened = listen(CHANNEL, {
     // The notice names the table that changed (migration 0027); any other notice, or a gap, touches everything.
     onNotify: (table) => cache.invalidate(isAnnouncedTable(table) ? table : undefined),
     onMissed: () => cache.invalidate(),
     log: app.log,
+  }).then((opening) => {
+    listening = opening;
   });
   // The database may already be closed by then: stopping is best effort.
-  app.addHook('onClose', async () => listening.stop().catch(() => {}));
+  app.addHook('onClose', async () => {
+    await opened.catch(() => {});
+    await listening?.stop().catch(() => {});
+  });
   // A write's own announcement travels back on the listening connection: its answer waits for it (one round trip),
   // so that the answers are marked out of date before the writer reads again. Without word from the database (no
   // listening connection at the moment) they are marked here. When something public changed meanwhile, the writer's
@@ -75,12 +86,14 @@ export async function usePublicDirectoryCache(app: FastifyInstance, listen: List
   app.addHook('onSend', (request, reply, payload, done) => {
     const before = changesBefore.get(request);
     if (before === undefined || reply.statusCode >= 400) return done(null, payload);
-    listening.sync().then((heard) => {
+    // Requests come after buildApp awaited the listening connection: `listening` is set by then.
+    (listening?.sync() ?? Promise.resolve(false)).then((heard) => {
       if (!heard) cache.invalidate();
       if (cache.changes > before) reply.header('set-cookie', wroteCookie);
       done(null, payload);
     });
   });
+  return opened;
 }
 
 /** The list's next page: the same filters and page size, from `offset`. */

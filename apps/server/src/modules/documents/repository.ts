@@ -12,6 +12,16 @@ import type { Trx } from '../../db/types';
 
 // --- Templates ---
 
+/** The types whose given version exists (the start's check: a read, and no write when every type has it). */
+export async function typesWithTemplateVersion(db: Db, version: number): Promise<Set<DocumentType>> {
+  const rows = await db
+    .selectFrom('documentTemplates')
+    .select('type')
+    .where('version', '=', version)
+    .execute();
+  return new Set(rows.map((row) => row.type));
+}
+
 /** A template version, unless that (type, version) exists already. */
 export async function insertTemplateIfNew(db: Db, row: Insertable<DocumentTemplatesTable>): Promise<void> {
   await db

@@ -27,7 +27,6 @@ import { verifyAuditChain } from './audit';
 import {
   checkDocumentStatus,
   downloadSignedPdf,
-  ensureTemplates,
   getConsentState,
   getDocumentDetail,
   giveConsent,
@@ -67,7 +66,6 @@ const signedInUser = currentUser;
 const PDF_FILE = z.custom<Uint8Array>((bytes) => bytes instanceof Uint8Array).describe('A PDF file');
 
 export async function documentRoutes(app: FastifyInstance, deps: AppDeps) {
-  await ensureTemplates(deps.db);
   registerDocumentListRoutes(app, deps);
   registerOneDocumentRoutes(app, deps);
   registerTrainerDocumentRoutes(app, deps);
