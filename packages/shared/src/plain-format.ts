@@ -52,7 +52,7 @@ export const dateText = (day: Date, width: Width = 'long') =>
 export const localDateText = (moment: Date) =>
   `${name(MONTHS[moment.getMonth()] ?? '', 'short')} ${moment.getDate()}, ${moment.getFullYear()}`;
 
-/** '$1,997' or '$499.50': an amount in cents, with cents only when there are some. */
+/** '$1,234' or '$56.50': an amount in cents, with cents only when there are some. */
 export function formatUsd(cents: number): string {
   const whole = Math.round(cents);
   const rest = Math.abs(whole % 100);
