@@ -98,8 +98,13 @@ const SIGNED_IN_RENDERED: Record<string, SignedInPage> = {
   '/admin/trainers': adminPage('trainer-list/trainer-list-page.tsx'),
 };
 
+/** The page behind a sign-in at exactly this path, undefined for the others. */
+function signedInPageAt(pathname: string): SignedInPage | undefined {
+  return Object.hasOwn(SIGNED_IN_RENDERED, pathname) ? SIGNED_IN_RENDERED[pathname] : undefined;
+}
+
 export function isRenderedForViewer(pathname: string): boolean {
-  return Object.hasOwn(SIGNED_IN_RENDERED, pathname);
+  return signedInPageAt(pathname) !== undefined;
 }
 
 /**
@@ -173,7 +178,7 @@ export async function renderSignedInPage(
   url: URL,
   { fetchApi, brand }: Omit<RenderOptions, 'visitor'>,
 ): Promise<RenderedPage | null> {
-  const page = Object.hasOwn(SIGNED_IN_RENDERED, url.pathname) ? SIGNED_IN_RENDERED[url.pathname] : undefined;
+  const page = signedInPageAt(url.pathname);
   if (!page) return null;
   const queryClient = createQueryClient();
   const html = await withRenderFetch(fetchApi, async () => {
