@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { openDatabase } from '../src/db/database';
 import type { AppDeps } from '../src/deps';
 import { systemClock } from '../src/lib/clock';
 import { currentSigningKey } from '../src/modules/certification/credential-keys';
-import { appDeps, buildTestApp, createUser, resetDatabase, type TestApp } from './helper';
+import { appDeps, buildTestApp, createUser, resetDatabase, seededDataDir, type TestApp } from './helper';
 
 let t: TestApp;
 let deps: AppDeps;
@@ -118,8 +117,8 @@ describe('npm run admin', () => {
 });
 
 /**
- * `npm run admin -- <args>` as a terminal runs it, on its own embedded database, started from an empty folder so
- * no .env of the machine's own reaches it. Asynchronous: an SMTP server in this process must answer meanwhile.
+ * `npm run admin -- <args>` as a terminal runs it, on its own embedded database (migrated already, as on a server
+ * that has run), in a folder of its own so no .env of the machine's own reaches it. Asynchronous: an SMTP server in this process must answer meanwhile.
  */
 function runCommand(dataDir: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
   const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
@@ -158,7 +157,7 @@ async function outboxOf(dataDir: string) {
 describe('the admin command as run from a terminal', () => {
   let dataDir: string;
   beforeEach(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'sp-admin-cli-'));
+    dataDir = seededDataDir('sp-admin-cli-');
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -172,7 +171,7 @@ describe('the admin command as run from a terminal', () => {
     expect(await outboxOf(dataDir)).toEqual([
       { toAddress: 'nina@example.com', subject: 'You are now a Soul Punch administrator' },
     ]);
-  }, 60_000); // a process of its own: tsx, then the embedded database migrated from empty
+  }, 60_000); // a process of its own: tsx, then the embedded database
 
   it('sends it through the SMTP server named by SMTP_URL', async () => {
     const received: Array<{ to: string[]; raw: string }> = [];

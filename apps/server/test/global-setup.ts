@@ -16,7 +16,7 @@ import type { Database } from '../src/db/schema';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated PGlite data directory (a tar file), or '' when none was made. */
+    /** The migrated PGlite data directory (a tar file). */
     pgliteSnapshot: string;
     /** The migrated template database on TEST_DATABASE_URL's server, or '' without one. */
     postgresTemplate: string;
@@ -94,10 +94,11 @@ export default async function setup(project: TestProject) {
   const run = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const template = url ? `sp_tpl_${run}` : '';
   const prefix = url ? `sp_test_${run}_` : '';
-  // The test apps run on one engine per run (apps/server/test/helper.ts freshDatabase): only its copy is made.
-  const snapshot = url ? '' : path.join(dir, 'pglite.tar');
-  if (url) await postgresTemplate(url, template);
-  else await pgliteSnapshot(snapshot);
+  // The test apps run on one engine per run (apps/server/test/helper.ts freshDatabase). The PGlite copy is made on
+  // both: the tests that start the server or the admin command as processes run them on a data directory
+  // (seededDataDir), which would otherwise be created and migrated from empty at each start (4-10 s each).
+  const snapshot = path.join(dir, 'pglite.tar');
+  await Promise.all([pgliteSnapshot(snapshot), url ? postgresTemplate(url, template) : undefined]);
   project.provide('pgliteSnapshot', snapshot);
   project.provide('postgresTemplate', template);
   project.provide('testDatabasePrefix', prefix);

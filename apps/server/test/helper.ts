@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addYears, type Role } from '@soulpunch/shared';
@@ -30,6 +31,20 @@ function pgliteSnapshot(): Blob | undefined {
   const file = inject('pgliteSnapshot');
   if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
   return snapshot;
+}
+
+/**
+ * A new folder for a server or command run as a process (DATA_DIR), holding the migrated embedded database: the
+ * process finds its migrations done, as on any start after the first. The start from an empty folder has its own
+ * tests (migrate.test.ts; the browser tests' servers). `tar` is Debian's: the snapshot is an uncompressed tarball.
+ */
+export function seededDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const pgdata = path.join(dir, 'pglite');
+  mkdirSync(pgdata);
+  const untar = spawnSync('tar', ['-xf', inject('pgliteSnapshot'), '-C', pgdata], { encoding: 'utf8' });
+  if (untar.status !== 0) throw new Error(`could not unpack the migrated database: ${untar.stderr}`);
+  return dir;
 }
 
 /**

@@ -4,12 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/pglite-lock';
+import { seededDataDir } from './helper';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-proc-'));
+  dirs.push(dir);
+  return dir;
+};
+/** A data directory whose database is migrated already: these tests are about the process, not the first start. */
+const migratedDataDir = () => {
+  const dir = seededDataDir('sp-proc-');
   dirs.push(dir);
   return dir;
 };
@@ -62,7 +69,7 @@ describe('server process', () => {
   });
 
   it('serves, refuses a second process on the same data, and shuts down cleanly on SIGTERM', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const first = startServer({ PORT: port, DATA_DIR: dataDir });
     const firstExit = exitOf(first.child);
@@ -100,16 +107,19 @@ describe('production start-up of the built server', () => {
     if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
   }, 120_000);
 
-  /** The built server with only these variables (no .env, nothing inherited from the test run). */
-  function startBuilt(env: Record<string, string>) {
-    const dir = tempDir();
+  /**
+   * The built server with only these variables (no .env, nothing inherited from the test run), in a folder of its
+   * own; on a migrated database when it is meant to start (`serves`), where a refused start never reaches one.
+   */
+  function startBuilt(env: Record<string, string>, serves = false) {
+    const dir = serves ? migratedDataDir() : tempDir();
     let output = '';
     const child = spawn(process.execPath, [builtServer], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? '',
         INIT_CWD: dir,
-        DATA_DIR: path.join(dir, 'data'),
+        DATA_DIR: dir,
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
         SESSION_SECRET: 'a-production-secret-of-32-characters!',
@@ -155,13 +165,16 @@ describe('production start-up of the built server', () => {
       path.join(web, 'index.html'),
       '<html><head><title>Soul Punch</title></head><body></body></html>',
     );
-    const server = startBuilt({
-      PORT: port,
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      PAYMENT_PROVIDER: 'test',
-      TRUST_PROXY: '1',
-      WEB_DIST_DIR: web,
-    });
+    const server = startBuilt(
+      {
+        PORT: port,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PAYMENT_PROVIDER: 'test',
+        TRUST_PROXY: '1',
+        WEB_DIST_DIR: web,
+      },
+      true,
+    );
     const exited = exitOf(server.child);
     let healthy = false;
     for (let i = 0; i < 480 && !healthy && server.child.exitCode === null; i++) {
@@ -188,12 +201,15 @@ describe('production start-up of the built server', () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const web = tempDir();
     writeFileSync(path.join(web, 'index.html'), '<html><head><title>Soul Punch</title></head></html>');
-    const server = startBuilt({
-      PORT: port,
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      PAYMENT_PROVIDER: 'test',
-      WEB_DIST_DIR: web,
-    });
+    const server = startBuilt(
+      {
+        PORT: port,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PAYMENT_PROVIDER: 'test',
+        WEB_DIST_DIR: web,
+      },
+      true,
+    );
     const exited = exitOf(server.child);
     let healthy = false;
     for (let i = 0; i < 480 && !healthy && server.child.exitCode === null; i++) {
