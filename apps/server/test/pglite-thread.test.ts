@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase, startOpeningDatabase } from '../src/db/database';
+import { POSTGRES_ARRAY_TYPES } from '../src/db/pglite-array-types.js';
 
 // The data directory's database runs in a worker thread (decision record 0030): every query, transaction, error
 // and notification crosses threads. These check it behaves as PGlite in this thread does (the tests' databases).
@@ -67,6 +68,19 @@ describe('the embedded database in a worker thread', () => {
     expect(echoed.rows[0]?.list).toEqual(['x', 'y']);
     expect(echoed.rows[0]?.at.toISOString()).toBe('2026-01-02T03:04:05.000Z');
     expect([...(echoed.rows[0]?.bytes ?? [])]).toEqual([1, 2]);
+  });
+
+  it("sets the array types of PostgreSQL's own types as PGlite's lookup finds them", async () => {
+    const { rows } = await sql<{ oid: number; typarray: number }>`
+      select b.oid, b.typarray from pg_catalog.pg_type a join pg_catalog.pg_type b on b.oid = a.typelem
+      where a.typcategory = 'A' and b.typtype <> 'c' and b.oid < 10000
+      group by b.oid, b.typarray order by b.oid`.execute(local.db);
+    expect(POSTGRES_ARRAY_TYPES.split(' ')).toEqual(rows.map(({ oid, typarray }) => `${oid}:${typarray}`));
+    const arrays = sql<Record<string, unknown>>`
+      select array[1, 2]::int[] as ints, array[date '2026-01-01'] as days, array[1.5]::numeric[] as amounts,
+             array[gen_random_uuid()] is not null as uuids, array[true, false] as flags,
+             array[timestamptz '2026-01-01 00:00:00+00'] as times`;
+    expect((await arrays.execute(thread.db)).rows).toEqual((await arrays.execute(local.db)).rows);
   });
 
   it("keeps PostgreSQL's error fields, and goes on answering after an error", async () => {

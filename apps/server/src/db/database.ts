@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { AppConfig } from '../config';
@@ -286,7 +284,12 @@ export async function startOpeningDatabase(
   }
 
   if (target.kind === 'pglite') return openPGliteThread(target.dataDir, plugins);
-  // A throw-away database for tests, in this thread: tests open hundreds of them.
+  // A throw-away database for tests, in this thread: tests open hundreds of them. PGlite's code is loaded here only
+  // (the server's thread never runs it).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const pglite = new PGlite({
     parsers,
     loadDataDir: target.snapshot,

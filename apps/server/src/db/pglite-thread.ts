@@ -34,7 +34,12 @@ export function startPGliteThread(options: {
   sharedBuffers: string;
   parsers: Record<number, ParserKind>;
 }): PGliteThread {
-  const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: options });
+  // Only PGlite's code runs there: no loader (tsx's, in development) and no source maps (PGlite's own, read and
+  // parsed as each of its files loads).
+  const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
+    workerData: options,
+    execArgv: [],
+  });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<number, (payload: string) => void>();
   let lastId = 0;

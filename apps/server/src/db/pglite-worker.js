@@ -5,8 +5,9 @@
 // { id, error }; { ready } or { failed } once PostgreSQL has started; { notify, payload } for a LISTEN, posted
 // before the answer of the statement that sent it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { POSTGRES_ARRAY_TYPES } from './pglite-array-types.js';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const { dataDir, sharedBuffers, parsers: parserKinds } = workerData;
@@ -16,7 +17,23 @@ const { dataDir, sharedBuffers, parsers: parserKinds } = workerData;
 const parserOf = { number: (v) => Number(v), text: (v) => v };
 const parsers = Object.fromEntries(Object.entries(parserKinds).map(([oid, kind]) => [oid, parserOf[kind]]));
 
-const pglite = new PGlite({
+/**
+ * PGlite whose start sets the array types of PostgreSQL's own types from a list instead of looking them up (its
+ * first query, the slowest of a start). The schema's own types have none the app reads; `refreshArrayTypes()`
+ * still looks every one up.
+ */
+class PGliteOfKnownArrayTypes extends PGlite {
+  async _initArrayTypes(options) {
+    if (options?.force) return super._initArrayTypes(options);
+    for (const pair of POSTGRES_ARRAY_TYPES.split(' ')) {
+      const [oid, typarray] = pair.split(':').map(Number);
+      this.serializers[typarray] = (x) => types.arraySerializer(x, this.serializers[oid], typarray);
+      this.parsers[typarray] = (x) => types.arrayParser(x, this.parsers[oid], typarray);
+    }
+  }
+}
+
+const pglite = new PGliteOfKnownArrayTypes({
   dataDir,
   parsers,
   // Trigram indexes for the directory's and the admin list's substring search (migration 0009).
