@@ -283,7 +283,7 @@ export async function startOpeningDatabase(
     return { db, close: () => db.destroy(), listen: listenOnPostgres(target.url), ready: Promise.resolve() };
   }
 
-  if (target.kind === 'pglite') return openPGliteThread(target.dataDir, plugins);
+  if (target.kind === 'pglite') return openPGliteThread(target.dataDir, plugins, onConnectionLost);
   // A throw-away database for tests, in this thread: tests open hundreds of them. PGlite's code is loaded here only
   // (the server's thread never runs it).
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
@@ -320,12 +320,18 @@ export async function startOpeningDatabase(
  * The data directory's database, in a thread of its own (decision record 0030): PostgreSQL starts there while this
  * thread loads the app and registers its routes, and its queries run beside the requests' JSON and HTML work.
  */
-function openPGliteThread(dataDir: string, plugins: CamelCasePlugin[]): OpeningDatabase {
+function openPGliteThread(
+  dataDir: string,
+  plugins: CamelCasePlugin[],
+  onConnectionLost?: (error: Error) => void,
+): OpeningDatabase {
   const unlock = lockDataDir(dataDir);
   const pglite = startPGliteThread({
     dataDir: path.join(dataDir, 'pglite'),
     sharedBuffers: PGLITE_SHARED_BUFFERS,
     parsers: parserKinds,
+    // Told like a lost PostgreSQL connection; the health check answers 503 from then on.
+    onStopped: onConnectionLost,
   });
   const ready = pglite.waitReady.catch((error: unknown) => {
     unlock();

@@ -33,11 +33,14 @@ export function startPGliteThread(options: {
   dataDir: string;
   sharedBuffers: string;
   parsers: Record<number, ParserKind>;
+  /** The thread stopped other than by `close` (PGlite's WebAssembly failed): every call fails from then on. */
+  onStopped?: (error: Error) => void;
 }): PGliteThread {
   // Only PGlite's code runs there: no loader (tsx's, in development) and no source maps (PGlite's own, read and
   // parsed as each of its files loads).
+  const { onStopped, ...workerData } = options;
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
-    workerData: options,
+    workerData,
     execArgv: [],
   });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -80,6 +83,7 @@ export function startPGliteThread(options: {
     else call?.resolve(message.result);
   });
   const stop = (error: Error) => {
+    if (!closed && thread.ready) onStopped?.(error);
     stopped ??= error;
     closed = true;
     settleReady.reject(stopped);
