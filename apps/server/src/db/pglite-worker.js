@@ -46,7 +46,11 @@ function plain(error) {
   if (!(error instanceof Error)) return { message: String(error), fields: {} };
   const fields = {};
   for (const [key, value] of Object.entries(error)) {
-    if (key !== 'params' && key !== 'queryOptions' && (value === null || !['object', 'function'].includes(typeof value))) {
+    if (
+      key !== 'params' &&
+      key !== 'queryOptions' &&
+      (value === null || !['object', 'function'].includes(typeof value))
+    ) {
       fields[key] = value;
     }
   }
