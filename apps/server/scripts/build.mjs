@@ -47,6 +47,8 @@ const started = performance.now();
 const { metafile } = await build({
   entryPoints: {
     server: path.join(root, 'src/server-entry.ts'), // the compile cache, then src/server.ts
+    // The embedded database's thread, started by src/db/pglite-thread.ts from the file beside it.
+    'pglite-worker': path.join(root, 'src/db/pglite-worker.js'),
     'cli/seed': path.join(root, 'src/cli/seed.ts'),
     'cli/admin': path.join(root, 'src/cli/admin.ts'),
   },

@@ -134,9 +134,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
 
-  // The handle comes at once; PGlite may still be starting PostgreSQL (about a second, partly spent waiting on its
-  // files and its WebAssembly's compilation). Everything up to the migrations only registers plugins, hooks and
-  // routes, with no query, so it runs meanwhile; migrations, seeds and whatever reads the database come after.
+  // The handle comes at once; PGlite may still be starting PostgreSQL (in its own thread). Registering plugins,
+  // hooks and routes makes no query, so it runs meanwhile; the migrations and the seeds start once the database is
+  // ready (below) and are awaited before anything else reads it.
   const { db, close, listen, ready } = await (options.opening ??
     startOpeningDatabase(options.database ?? databaseTargetFor(config), (err) =>
       app.log.warn({ err }, 'lost a database connection'),
@@ -161,6 +161,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const devClock = !options.clock && config.env !== 'production' ? adjustableClock() : undefined;
   const clock = options.clock ?? devClock ?? systemClock;
   const deps: AppDeps = { db, config, mailer, storage, clock };
+  // The migrations, then the seeds, as soon as the database is ready: their queries run in the embedded database's
+  // thread (decision record 0030) while this one registers the routes below, none of which queries. Nothing is
+  // served before they are done.
+  const prepared = (async () => {
+    await ready;
+    await migrateToLatest(db);
+    await seedKnowledgeBase(db, {
+      graceDays: config.paymentGraceDays,
+      expiryDays: config.documentExpiryDays,
+      firstReminderDays: config.documentFirstReminderDays,
+      reminderIntervalDays: config.documentReminderIntervalDays,
+    });
+    await ensureTemplates(db);
+    for (const email of config.adminEmails) {
+      const user = await ensureUser(db, email, email.split('@')[0] ?? email);
+      await grantRole(db, user.id, 'admin');
+    }
+    if (config.loadDemoData && (await loadDemoDataIfEmpty(deps))) {
+      app.log.info('loaded demo data into the empty database');
+    }
+  })();
+  prepared.catch(() => undefined); // awaited below, after the routes
   useAccessRules(app, deps);
   const listening = usePublicDirectoryCache(app, listen, clock);
   listening.catch(() => undefined); // awaited below, after the migrations
@@ -212,22 +234,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ];
   await app.register(devRoutes, { ...deps, devClock, jobs: () => jobs });
 
-  await ready;
-  await migrateToLatest(db);
-  await seedKnowledgeBase(db, {
-    graceDays: config.paymentGraceDays,
-    expiryDays: config.documentExpiryDays,
-    firstReminderDays: config.documentFirstReminderDays,
-    reminderIntervalDays: config.documentReminderIntervalDays,
-  });
-  await ensureTemplates(db);
-  for (const email of config.adminEmails) {
-    const user = await ensureUser(db, email, email.split('@')[0] ?? email);
-    await grantRole(db, user.id, 'admin');
-  }
-  if (config.loadDemoData && (await loadDemoDataIfEmpty(deps))) {
-    app.log.info('loaded demo data into the empty database');
-  }
+  // @fastify/compress asks of each answer whether it is a fetch Response, and Node loads its fetch implementation
+  // at the first reading of that global: 20-50 ms of the first answer. Read now, while this thread waits for the
+  // migrations and the seeds.
+  void globalThis.Response;
+  await prepared;
   await listening;
 
   const purge = setInterval(

@@ -23,7 +23,7 @@ describe('start-up order', () => {
       },
       transformResult: async ({ result }) => result,
     });
-    // Held until buildApp awaits it, which it does once every route is registered.
+    // Held until released: buildApp starts the migrations on it and registers every route meanwhile.
     let reached!: () => void;
     const awaited = new Promise<void>((resolve) => {
       reached = resolve;

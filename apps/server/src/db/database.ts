@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { AppConfig } from '../config';
 import { lockDataDir } from './pglite-lock';
+import { type ParserKind, startPGliteThread } from './pglite-thread';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -33,11 +32,9 @@ const DATE = 1082;
 
 // Both drivers must return the same values: numbers for bigint/numeric (counts, sums) and 'YYYY-MM-DD' text
 // for calendar dates (a JS Date would shift them by the server's time zone).
-const parsers: Record<number, (value: string) => unknown> = {
-  [INT8]: (v) => Number(v),
-  [NUMERIC]: (v) => Number(v),
-  [DATE]: (v) => v,
-};
+const parserKinds: Record<number, ParserKind> = { [INT8]: 'number', [NUMERIC]: 'number', [DATE]: 'text' };
+const parserOf: Record<ParserKind, (value: string) => unknown> = { number: (v) => Number(v), text: (v) => v };
+const parsers = Object.fromEntries(Object.entries(parserKinds).map(([oid, kind]) => [oid, parserOf[kind]]));
 
 /** Where the listener tells of an outage: once when it starts and once when it ends, not at each retry. */
 export interface ListenLog {
@@ -286,39 +283,74 @@ export async function startOpeningDatabase(
     return { db, close: () => db.destroy(), listen: listenOnPostgres(target.url), ready: Promise.resolve() };
   }
 
-  const unlock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
-  try {
-    const pglite = new PGlite({
-      dataDir: target.kind === 'pglite' ? path.join(target.dataDir, 'pglite') : undefined,
-      parsers,
-      loadDataDir: target.kind === 'memory' ? target.snapshot : undefined,
-      // Trigram indexes for the directory's and the admin list's substring search (migration 0009).
-      extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
-    const ready = pglite.waitReady.catch((error: unknown) => {
-      unlock();
-      throw error;
-    });
-    ready.catch(() => undefined); // whoever awaits it gets the failure; none until then is unhandled
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
-    return {
-      db,
-      ready,
-      // One embedded connection: its notifications arrive with the answer of the statement that made them.
-      listen: async (channel, { onNotify }) => {
-        const stop = await pglite.listen(channel, (payload) => onNotify(payload ?? ''));
-        // Nothing to wait for: the notifications were handled before the statement that made them answered.
-        return { sync: async () => true, stop };
-      },
-      close: async () => {
-        await db.destroy();
-        if (!pglite.closed) await pglite.close();
-        unlock();
-      },
-    };
-  } catch (error) {
+  if (target.kind === 'pglite') return openPGliteThread(target.dataDir, plugins, onConnectionLost);
+  // A throw-away database for tests, in this thread: tests open hundreds of them. PGlite's code is loaded here only
+  // (the server's thread never runs it).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  const pglite = new PGlite({
+    parsers,
+    loadDataDir: target.snapshot,
+    // Trigram indexes for the directory's and the admin list's substring search (migration 0009).
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+  const ready = pglite.waitReady;
+  ready.catch(() => undefined); // whoever awaits it gets the failure; none until then is unhandled
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  return {
+    db,
+    ready,
+    // One embedded connection: its notifications arrive with the answer of the statement that made them.
+    listen: async (channel, { onNotify }) => {
+      const stop = await pglite.listen(channel, (payload) => onNotify(payload ?? ''));
+      // Nothing to wait for: the notifications were handled before the statement that made them answered.
+      return { sync: async () => true, stop };
+    },
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/**
+ * The data directory's database, in a thread of its own (decision record 0030): PostgreSQL starts there while this
+ * thread loads the app and registers its routes, and its queries run beside the requests' JSON and HTML work.
+ */
+function openPGliteThread(
+  dataDir: string,
+  plugins: CamelCasePlugin[],
+  onConnectionLost?: (error: Error) => void,
+): OpeningDatabase {
+  const unlock = lockDataDir(dataDir);
+  const pglite = startPGliteThread({
+    dataDir: path.join(dataDir, 'pglite'),
+    sharedBuffers: PGLITE_SHARED_BUFFERS,
+    parsers: parserKinds,
+    // Told like a lost PostgreSQL connection; the health check answers 503 from then on.
+    onStopped: onConnectionLost,
+  });
+  const ready = pglite.waitReady.catch((error: unknown) => {
     unlock();
     throw error;
-  }
+  });
+  ready.catch(() => undefined); // whoever awaits it gets the failure; none until then is unhandled
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  return {
+    db,
+    ready,
+    // The thread posts a statement's notifications before its answer, and they arrive in that order.
+    listen: async (channel, { onNotify }) => {
+      const stop = await pglite.listen(channel, onNotify);
+      return { sync: async () => true, stop };
+    },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+      unlock();
+    },
+  };
 }
