@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PGliteDialect,
+  type PGlite as PGliteForKysely,
+  PostgresDialect,
+  sql,
+} from 'kysely';
 import type pg from 'pg';
 import type { AppConfig } from '../config';
 import { lockDataDir } from './pglite-lock';
@@ -297,23 +304,7 @@ export async function startOpeningDatabase(
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const ready = pglite.waitReady;
-  ready.catch(() => undefined); // whoever awaits it gets the failure; none until then is unhandled
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
-  return {
-    db,
-    ready,
-    // One embedded connection: its notifications arrive with the answer of the statement that made them.
-    listen: async (channel, { onNotify }) => {
-      const stop = await pglite.listen(channel, (payload) => onNotify(payload ?? ''));
-      // Nothing to wait for: the notifications were handled before the statement that made them answered.
-      return { sync: async () => true, stop };
-    },
-    close: async () => {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
-    },
-  };
+  return embeddedDatabase(pglite, pglite.waitReady, plugins);
 }
 
 /**
@@ -337,20 +328,39 @@ function openPGliteThread(
     unlock();
     throw error;
   });
+  return embeddedDatabase(pglite, ready, plugins, unlock);
+}
+
+/** What both embedded databases have: Kysely's part of PGlite, LISTEN and close. */
+interface EmbeddedPGlite extends PGliteForKysely {
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Kysely and LISTEN over one embedded PGlite, in this thread or its own; `released` runs once it is closed (the data
+ * directory's lock). One connection: a statement's notifications are handled before its answer arrives (the
+ * thread posts them first), so there is nothing to wait for in `sync`.
+ */
+function embeddedDatabase(
+  pglite: EmbeddedPGlite,
+  ready: Promise<void>,
+  plugins: CamelCasePlugin[],
+  released: () => void = () => {},
+): OpeningDatabase {
   ready.catch(() => undefined); // whoever awaits it gets the failure; none until then is unhandled
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   return {
     db,
     ready,
-    // The thread posts a statement's notifications before its answer, and they arrive in that order.
     listen: async (channel, { onNotify }) => {
-      const stop = await pglite.listen(channel, onNotify);
+      const stop = await pglite.listen(channel, (payload) => onNotify(payload ?? ''));
       return { sync: async () => true, stop };
     },
     close: async () => {
       await db.destroy();
-      await pglite.close();
-      unlock();
+      if (!pglite.closed) await pglite.close();
+      released();
     },
   };
 }
