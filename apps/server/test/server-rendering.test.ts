@@ -364,11 +364,15 @@ describe('server-rendered public pages', () => {
 
   // Decision record 0026: these pages are rendered per request, with the request's own session, and sent to it alone.
   describe('pages behind a sign-in, rendered for the person who asks', () => {
-    const TRAINER_PAGES = ['/trainer-portal/dashboard', '/trainer-portal/profile'];
+    const TRAINER_PAGES = ['/trainer-portal/dashboard', '/trainer-portal/profile', '/trainer-portal/calendar'];
     const ADMIN_PAGES = ['/admin', '/admin/trainers'];
     let amy: string;
     let bob: string;
     let admin: string;
+    let bobTrainerId: number;
+    /** What of Bob's own a page shows: his name, or on the calendar the address of his own classes' feed. */
+    const bobsOwn = (url: string) =>
+      url === '/trainer-portal/calendar' ? `/api/calendar/trainers/${bobTrainerId}.ics` : 'Bob Private';
     const signInEveryone = async () => {
       amy = await signIn(t.app, 'amy@example.com');
       bob = await signIn(t.app, 'bob@example.com');
@@ -377,7 +381,8 @@ describe('server-rendered public pages', () => {
 
     beforeAll(async () => {
       if (problem) return;
-      await createUser(t.app, 'bob@example.com', ['trainer'], 'Bob Private');
+      bobTrainerId = (await createUser(t.app, 'bob@example.com', ['trainer'], 'Bob Private'))
+        .trainerId as number;
       await signInEveryone();
     });
 
@@ -400,7 +405,7 @@ describe('server-rendered public pages', () => {
         expect(res.headers['cache-control']).toBe('private, no-store');
         expect(res.headers.vary).toContain('Cookie');
         expect(res.headers.etag).toBeUndefined();
-        expect(rootMarkup(res.body)).toContain('Bob Private');
+        expect(rootMarkup(res.body)).toContain(bobsOwn(url));
         const state = JSON.stringify(serverState(res.body));
         expect(state).toContain('bob@example.com');
         expect(res.body).not.toContain('amy@example.com');
@@ -412,6 +417,7 @@ describe('server-rendered public pages', () => {
         const amys = await page(url, { cookie: amy });
         expect(amys.body).toContain('amy@example.com');
         expect(amys.body).not.toContain('Bob Private');
+        expect(amys.body).not.toContain(bobsOwn(url));
         expect(t.app.publicDirectoryCache.atAddress(url)).toBeUndefined();
       }
     });
