@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useSession } from '@/features/auth';
-import { portalAccessFor } from '@/features/trainer-portal/portal-access';
+import { portalAccessFor } from '@/features/trainer-portal';
 import { useSignOut } from './use-sign-out';
 
 // Its own module: the calendar and profile routes use the guard without loading the dashboard's code.
