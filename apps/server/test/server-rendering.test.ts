@@ -419,7 +419,7 @@ describe('server-rendered public pages', () => {
         // The data travels as a data block, which the CSP allows; the app starts once the page has been painted.
         expect(res.body).toContain('<script async src="/start-app.js" data-entry="/src/main.tsx"></script>');
         expect(res.body).not.toMatch(/<script>/);
-        // Its scripts are named in the page (decision record 0029), the app's entry among them.
+        // Its scripts are named in the page for start-app.js (decision record 0029), the app's entry among them.
         expect(res.body).toContain(
           '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index.js">',
         );

@@ -159,8 +159,8 @@ export function pageStylesheets(manifest: WebManifest, ...pageModules: string[])
 
 /**
  * The scripts a page's modules load: their files and those of everything they import. A page behind a sign-in
- * names them as `modulepreload` links (decision record 0029): its loader would otherwise add a link for each of
- * some 50-100 chunks from script, one long task on a phone.
+ * names them as `modulepreload` links (decision record 0029), which start-app.js adds at once after the first
+ * paint: its loader would otherwise add them one by one for some 50-100 chunks, one long task on a phone.
  */
 export function pageScripts(manifest: WebManifest, ...pageModules: string[]): string[] {
   const files = new Set<string>();
@@ -196,7 +196,7 @@ export function withRenderedPage(
   stylesheets: string[] = [],
   /** The script that brings the page alive, when not the app's own (the islands' entry). */
   entryScript?: string,
-  /** Scripts fetched beside the page, after its stylesheets and image and at low priority. */
+  /** Scripts the app starts fetching with its entry (start-app.js), at low priority. */
   preloads: string[] = [],
 ): string {
   // '<' escaped: the data (trainers' own text) cannot close the script element.
@@ -204,9 +204,14 @@ export function withRenderedPage(
   const links = stylesheets.map(
     (href) => `  <link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n`,
   );
-  const preloadLinks = preloads
-    .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`)
-    .join('');
+  // In a template: fetched once start-app.js takes them out after the first paint, not before it.
+  const preloadLinks = preloads.length
+    ? `<template id="page-scripts">${preloads
+        .map(
+          (href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`,
+        )
+        .join('')}</template>`
+    : '';
   return indexHtml
     .replace('</head>', () => `${links.join('')}</head>`)
     .replace(
