@@ -1,5 +1,5 @@
 import { PortalEnrolmentPage } from '@/features/payments';
-import { TrainerPortalGate } from './trainer-portal-gate';
+import { TrainerPortalGate } from './trainer-dashboard-route';
 
 /** The e-mailed enrolment link of a trainer an admin added (PORTAL_ENROLMENT_PATH). */
 export function TrainerEnrolmentRoute() {

@@ -6,7 +6,7 @@ import { useSession } from '@/features/auth';
 import { portalAccessFor } from '@/features/trainer-portal';
 import { useSignOut } from './use-sign-out';
 
-// Its own module: the calendar and profile routes use the guard without loading the dashboard's code.
+// Its own module: the calendar's route uses the guard without loading the dashboard's code.
 
 function EndUselessSession({ signOut }: { signOut: () => void }) {
   // Effects run twice in development; one logout request is enough.

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { AssistantLauncher } from '@/features/assistant';
 import { TrainerReviewsCard } from '@/features/reviews';
 import { TrainerProfilePage } from '@/features/trainer-portal';
-import { TrainerPortalGate } from './trainer-portal-gate';
+import { TrainerPortalGate } from './trainer-dashboard-route';
 
 export function TrainerProfileRoute() {
   return (
