@@ -2,7 +2,7 @@ import { Button, Container, Group, Paper, Stack, Title, VisuallyHidden } from '@
 import { useMounted } from '@mantine/hooks';
 import type { SessionUser } from '@soulpunch/shared';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorView } from '@/components/error-view';
 import { PageLoader } from '@/components/page-loader';
@@ -13,14 +13,10 @@ import { useClassPaymentDefaults } from '../api/get-class-payment-defaults';
 import { useTrainerClasses } from '../api/get-trainer-classes';
 import { type CalendarMonth, monthOf, todayIso, utcDayOf } from '../calendar-month';
 import { classStartText, trainerFeed } from '../format';
+import { ClassFormModal } from './class-form-modal';
 import { GridEvent, MonthGrid } from './month-grid';
+import { TrainerClassDialog } from './trainer-class-dialog';
 import { UpcomingClassList } from './upcoming-class-list';
-
-// Loaded when a class is opened or added: the form's schemas and inputs are most of the page's code otherwise.
-const ClassFormModal = lazy(() => import('./class-form-modal').then((m) => ({ default: m.ClassFormModal })));
-const TrainerClassDialog = lazy(() =>
-  import('./trainer-class-dialog').then((m) => ({ default: m.TrainerClassDialog })),
-);
 
 type FormDialog = { kind: 'add' } | { kind: 'edit'; classId: number } | null;
 
@@ -110,27 +106,24 @@ function TrainerCalendar({ trainerId }: { trainerId: number }) {
         </Stack>
       </Stack>
 
-      {/* Nothing to show while a dialog's code loads: it opens when it has arrived. */}
-      <Suspense>
-        {openClass && (
-          <TrainerClassDialog
-            classSummary={openClass}
-            onClose={() => setOpenClassId(null)}
-            onEdit={() => {
-              setOpenClassId(null);
-              setForm({ kind: 'edit', classId: openClass.id });
-            }}
-          />
-        )}
-        {form && (form.kind === 'add' || editing) && (
-          <ClassFormModal
-            trainerId={trainerId}
-            editing={editing}
-            defaultPaymentLink={paymentDefaults.data?.basicClassPaymentLink ?? null}
-            onClose={() => setForm(null)}
-          />
-        )}
-      </Suspense>
+      {openClass && (
+        <TrainerClassDialog
+          classSummary={openClass}
+          onClose={() => setOpenClassId(null)}
+          onEdit={() => {
+            setOpenClassId(null);
+            setForm({ kind: 'edit', classId: openClass.id });
+          }}
+        />
+      )}
+      {form && (form.kind === 'add' || editing) && (
+        <ClassFormModal
+          trainerId={trainerId}
+          editing={editing}
+          defaultPaymentLink={paymentDefaults.data?.basicClassPaymentLink ?? null}
+          onClose={() => setForm(null)}
+        />
+      )}
     </Container>
   );
 }
