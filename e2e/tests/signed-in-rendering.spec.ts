@@ -33,6 +33,11 @@ test('without JavaScript the trainer and admin pages show the signed-in person t
     await expect(page.getByRole('heading', { name: /Welcome back, Olivia Johnson/ })).toBeVisible();
     await page.goto('/trainer-portal/profile');
     await expect(page.getByRole('heading', { name: 'Trainer Profile' })).toBeVisible();
+    // The calendar's month on a phone is its agenda; the table is in the page too, for a wider screen.
+    await page.goto('/trainer-portal/calendar');
+    await expect(page.getByRole('heading', { name: 'Class Calendar' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Train the Trainer sessions' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
     // A trainer asking for the admin's pages gets the empty page, as before: the app sends them away.
     await page.goto('/admin/trainers');
     await expect(page.locator('#root')).toBeEmpty();
@@ -55,7 +60,10 @@ for (const timezoneId of [undefined, 'Pacific/Kiritimati']) {
     browser,
   }) => {
     const contexts = [
-      { email: TRAINER, paths: ['/trainer-portal/dashboard', '/trainer-portal/profile'] },
+      {
+        email: TRAINER,
+        paths: ['/trainer-portal/dashboard', '/trainer-portal/profile', '/trainer-portal/calendar'],
+      },
       { email: ADMIN, paths: ['/admin', '/admin/trainers'] },
     ];
     for (const { email, paths } of contexts) {

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pageStylesheets, type WebManifest, withRenderedPage } from '../src/plugins/web-app';
+import { pageScripts, pageStylesheets, type WebManifest, withRenderedPage } from '../src/plugins/web-app';
 import { listenOnLoopback, sendRaw, spellingsOf } from './address-spellings';
 import { buildTestApp, createUser, FRESH_WITHIN, signIn, type TestApp, withCookie } from './helper';
 import { comparable, rawRequest } from './raw-http';
@@ -340,6 +340,8 @@ describe('server-rendered public pages', () => {
   it("renders a visitor's legal page with the public frame, and never a signed-in person's session", async () => {
     const visitor = await page('/privacy');
     expect(rootMarkup(visitor.body)).toContain('Privacy Policy');
+    // A kept public page loads its scripts after it has been painted (start-app.js), none named ahead.
+    expect(visitor.body).not.toContain('modulepreload');
     const session = serverState(visitor.body)?.queries.find((q) => q.queryKey[0] === 'auth');
     expect(session?.state.data).toEqual({ user: null });
 
@@ -364,11 +366,19 @@ describe('server-rendered public pages', () => {
 
   // Decision record 0026: these pages are rendered per request, with the request's own session, and sent to it alone.
   describe('pages behind a sign-in, rendered for the person who asks', () => {
-    const TRAINER_PAGES = ['/trainer-portal/dashboard', '/trainer-portal/profile'];
+    const TRAINER_PAGES = [
+      '/trainer-portal/dashboard',
+      '/trainer-portal/profile',
+      '/trainer-portal/calendar',
+    ];
     const ADMIN_PAGES = ['/admin', '/admin/trainers'];
     let amy: string;
     let bob: string;
     let admin: string;
+    let bobTrainerId: number;
+    /** What of Bob's own a page shows: his name, or on the calendar the address of his own classes' feed. */
+    const bobsOwn = (url: string) =>
+      url === '/trainer-portal/calendar' ? `/api/calendar/trainers/${bobTrainerId}.ics` : 'Bob Private';
     const signInEveryone = async () => {
       amy = await signIn(t.app, 'amy@example.com');
       bob = await signIn(t.app, 'bob@example.com');
@@ -377,7 +387,8 @@ describe('server-rendered public pages', () => {
 
     beforeAll(async () => {
       if (problem) return;
-      await createUser(t.app, 'bob@example.com', ['trainer'], 'Bob Private');
+      bobTrainerId = (await createUser(t.app, 'bob@example.com', ['trainer'], 'Bob Private'))
+        .trainerId as number;
       await signInEveryone();
     });
 
@@ -400,7 +411,7 @@ describe('server-rendered public pages', () => {
         expect(res.headers['cache-control']).toBe('private, no-store');
         expect(res.headers.vary).toContain('Cookie');
         expect(res.headers.etag).toBeUndefined();
-        expect(rootMarkup(res.body)).toContain('Bob Private');
+        expect(rootMarkup(res.body)).toContain(bobsOwn(url));
         const state = JSON.stringify(serverState(res.body));
         expect(state).toContain('bob@example.com');
         expect(res.body).not.toContain('amy@example.com');
@@ -408,10 +419,15 @@ describe('server-rendered public pages', () => {
         // The data travels as a data block, which the CSP allows; the app starts once the page has been painted.
         expect(res.body).toContain('<script async src="/start-app.js" data-entry="/src/main.tsx"></script>');
         expect(res.body).not.toMatch(/<script>/);
+        // Its scripts are named in the page for start-app.js (decision record 0029), the app's entry among them.
+        expect(res.body).toContain(
+          '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index.js">',
+        );
 
         const amys = await page(url, { cookie: amy });
         expect(amys.body).toContain('amy@example.com');
         expect(amys.body).not.toContain('Bob Private');
+        expect(amys.body).not.toContain(bobsOwn(url));
         expect(t.app.publicDirectoryCache.atAddress(url)).toBeUndefined();
       }
     });
@@ -554,6 +570,15 @@ describe('withRenderedPage', () => {
     expect(html).toBe(
       '<body><div id="root"><p>$& $1</p></div><script type="application/json" id="server-state">{"a":"\\u003c/script>\\u003c!--"}</script></body>',
     );
+  });
+});
+
+describe('pageScripts', () => {
+  it("lists the scripts of a page's modules and of everything they import, each once", () => {
+    expect(
+      pageScripts(manifest, 'index.html', 'src/features/directory/components/find-trainer-page.tsx'),
+    ).toEqual(['/assets/index.js', '/assets/ui.js', '/assets/find-trainer-page.js', '/assets/cards.js']);
+    expect(pageScripts(manifest, 'src/features/legal/support-page.tsx')).toEqual([]);
   });
 });
 

@@ -7,6 +7,10 @@
   const start = () => {
     if (started || !entry) return;
     started = true;
+    // A page behind a sign-in lists its scripts (web-app.ts): all of them asked for in one step, rather than by
+    // the page's loader adding a link for each.
+    const scripts = document.getElementById('page-scripts');
+    if (scripts instanceof HTMLTemplateElement) document.head.append(scripts.content);
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

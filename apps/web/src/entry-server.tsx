@@ -94,6 +94,8 @@ const adminPage = (page: string): SignedInPage => ({
 const SIGNED_IN_RENDERED: Record<string, SignedInPage> = {
   '/trainer-portal/dashboard': portalPage('trainer-dashboard-route.tsx'),
   '/trainer-portal/profile': portalPage('trainer-profile-route.tsx'),
+  // Its days and 'upcoming' count from when its classes were read until mounted (decision record 0029).
+  '/trainer-portal/calendar': portalPage('trainer-calendar-route.tsx'),
   '/admin': adminPage('dashboard/dashboard-page.tsx'),
   '/admin/trainers': adminPage('trainer-list/trainer-list-page.tsx'),
 };

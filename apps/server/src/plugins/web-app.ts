@@ -157,6 +157,29 @@ export function pageStylesheets(manifest: WebManifest, ...pageModules: string[])
   return [...own].filter((file) => !shared.has(file)).map((file) => `/${file}`);
 }
 
+/**
+ * The scripts a page's modules load: their files and those of everything they import. A page behind a sign-in
+ * names them as `modulepreload` links (decision record 0029), which start-app.js adds at once after the first
+ * paint: its loader would otherwise add them one by one for some 50-100 chunks, one long task on a phone.
+ */
+export function pageScripts(manifest: WebManifest, ...pageModules: string[]): string[] {
+  const files = new Set<string>();
+  const collect = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported);
+  };
+  for (const pageModule of pageModules) collect(pageModule);
+  return [...files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
+}
+
+/**
+ * What the app loads before any signed-in page's own modules: its entry, then the loaders of the pages behind a
+ * sign-in (apps/web/src/app/signed-in-pages.ts), which ask for the page's chunks.
+ */
+const APP_START = ['index.html', 'src/app/signed-in-pages.ts'];
+
 /** Classes that start drop off the pages, as they do from the public answers: a page is rebuilt every minute. */
 const PAGE_LIFETIME_MS = 60_000;
 
@@ -173,12 +196,22 @@ export function withRenderedPage(
   stylesheets: string[] = [],
   /** The script that brings the page alive, when not the app's own (the islands' entry). */
   entryScript?: string,
+  /** Scripts the app starts fetching with its entry (start-app.js), at low priority. */
+  preloads: string[] = [],
 ): string {
   // '<' escaped: the data (trainers' own text) cannot close the script element.
   const state = page.state.replace(/</g, '\\u003c');
   const links = stylesheets.map(
     (href) => `  <link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n`,
   );
+  // In a template: fetched once start-app.js takes them out after the first paint, not before it.
+  const preloadLinks = preloads.length
+    ? `<template id="page-scripts">${preloads
+        .map(
+          (href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}">`,
+        )
+        .join('')}</template>`
+    : '';
   return indexHtml
     .replace('</head>', () => `${links.join('')}</head>`)
     .replace(
@@ -189,7 +222,7 @@ export function withRenderedPage(
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="server-state">${state}</script>`,
+        `<div id="root">${page.html}</div><script type="application/json" id="server-state">${state}</script>${preloadLinks}`,
     );
 }
 
@@ -264,7 +297,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
   const islandsFile = manifest[ISLANDS_ENTRY]?.file;
   // A page of islands loads the islands' entry (with its stylesheets) in place of the app's; without that entry
   // in the build, the whole app, as before.
-  const renderedPage = (shell: string, page: RenderedPage) =>
+  const renderedPage = (shell: string, page: RenderedPage, preloadScripts: boolean) =>
     page.entry === 'islands' && islandsFile
       ? withRenderedPage(
           shell,
@@ -272,7 +305,13 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
           pageStylesheets(manifest, ...page.pageModules, ISLANDS_ENTRY),
           `/${islandsFile}`,
         )
-      : withRenderedPage(shell, page, pageStylesheets(manifest, ...page.pageModules));
+      : withRenderedPage(
+          shell,
+          page,
+          pageStylesheets(manifest, ...page.pageModules),
+          undefined,
+          preloadScripts ? pageScripts(manifest, ...APP_START, ...page.pageModules) : [],
+        );
   if (hasWebApp) {
     await app.register(async (files) => {
       // Every file of the built web app is public: its routes get that rule as they are registered.
@@ -325,12 +364,17 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
   const composePage = async (
     pathname: string,
     render: (brand: Brand) => Promise<RenderedPage | null>,
+    // A signed-in page's scripts (never a kept public page's: its visitors get the islands' few).
+    preloadScripts = false,
   ): Promise<{ status: number; body: string }> => {
     const meta = await pageMetaFor(db, config, pathname, clock.now());
     const brand = await brandNow();
     const shell = withPageMeta(indexHtml, meta);
     const page = meta.status === 200 ? await render(brand) : null;
-    return { status: meta.status, body: withBrand(page ? renderedPage(shell, page) : shell, brand) };
+    return {
+      status: meta.status,
+      body: withBrand(page ? renderedPage(shell, page, preloadScripts) : shell, brand),
+    };
   };
 
   /** A server-rendered page as sent: its meta and status, and its markup when it is found. */
@@ -382,16 +426,20 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig, db: D
     pathname: string,
   ) => {
     const token = request.cookies[SESSION_COOKIE];
-    const { status, body } = await composePage(pathname, async (brand) => {
-      if (token === undefined) return null;
-      try {
-        const fetchApi = inProcessFetch(app, request.ip, token);
-        return await renderer.renderSignedInPage(new URL(request.url, 'http://app'), { fetchApi, brand });
-      } catch (error) {
-        request.log.error({ err: error }, 'server rendering failed');
-        return null;
-      }
-    });
+    const { status, body } = await composePage(
+      pathname,
+      async (brand) => {
+        if (token === undefined) return null;
+        try {
+          const fetchApi = inProcessFetch(app, request.ip, token);
+          return await renderer.renderSignedInPage(new URL(request.url, 'http://app'), { fetchApi, brand });
+        } catch (error) {
+          request.log.error({ err: error }, 'server rendering failed');
+          return null;
+        }
+      },
+      true,
+    );
     reply.status(status).header('Cache-Control', 'private, no-store');
     return sendHtml(request, reply, body, ['Cookie']);
   };

@@ -1,4 +1,4 @@
-import type { AdminCalendar } from '@soulpunch/shared';
+import { type AdminCalendar, dayText, monthDayText, monthName } from '@soulpunch/shared';
 
 /** Days are 'YYYY-MM-DD' strings, computed in UTC so no viewer's zone shifts them. */
 const DAY_MS = 86_400_000;
@@ -40,18 +40,10 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-export const formatMonth = (day: string) => monthTitle.format(toDate(day));
-export const formatLongDay = (day: string) => longDay.format(toDate(day));
-export const formatShortDay = (day: string) => shortDay.format(toDate(day));
+// Without Intl (plain-format.ts): the trainer's Calendar writes days in its first render, as its module loads.
+export const formatMonth = (day: string) => `${monthName(toDate(day))} ${toDate(day).getUTCFullYear()}`;
+export const formatLongDay = (day: string) => dayText(toDate(day));
+export const formatShortDay = (day: string) => monthDayText(toDate(day), 'short');
 
 /** What the heading says for the view: 'January 2026', 'Jan 4 - Jan 10', 'Jan 5 - Feb 3'. */
 export function rangeTitle(view: CalendarView, anchor: string): string {

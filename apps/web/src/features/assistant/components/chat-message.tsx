@@ -1,9 +1,16 @@
 import { ActionIcon, Anchor, Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSendFeedback } from '../api/send-feedback';
 import { type ChatMessage, setHelpful } from '../conversation';
-import { MarkdownText } from './markdown-text';
+
+/**
+ * The Markdown renderer is most of the assistant's code (a sixth of the trainer dashboard's and profile's), and only
+ * an answer needs it: it loads when the chat opens (ChatPanel) or an answer shows, not with the page.
+ */
+export const loadMarkdownText = () => import('./markdown-text');
+const MarkdownText = lazy(() => loadMarkdownText().then((m) => ({ default: m.MarkdownText })));
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -117,7 +124,15 @@ export function ChatMessageView({ message, streaming }: { message: ChatMessage; 
             {message.text}
           </Text>
         ) : (
-          <MarkdownText>{message.text}</MarkdownText>
+          <Suspense
+            fallback={
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {message.text}
+              </Text>
+            }
+          >
+            <MarkdownText>{message.text}</MarkdownText>
+          </Suspense>
         )}
         {message.sources && message.sources.length > 0 && <Sources sources={message.sources} />}
         {!streaming && !message.failed && message.questionId !== undefined && (

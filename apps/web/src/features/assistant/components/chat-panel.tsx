@@ -3,7 +3,7 @@ import { ASSISTANT_LIMITS } from '@soulpunch/shared';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { type ConversationState, sendQuestion } from '../conversation';
-import { ChatMessageView } from './chat-message';
+import { ChatMessageView, loadMarkdownText } from './chat-message';
 
 interface ChatPanelProps {
   conversation: ConversationState;
@@ -21,6 +21,11 @@ export function ChatPanel({ conversation, inputRef, historyHeight }: ChatPanelPr
   const hintId = useId();
   const busy = conversation.status !== 'idle';
   const last = conversation.messages.at(-1);
+
+  // The answers' renderer, fetched as the chat opens so that it is here before the first answer.
+  useEffect(() => {
+    loadMarkdownText().catch(() => undefined);
+  }, []);
 
   // Keep the newest message in view as messages and streamed text arrive.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls on every change of the last message

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useMounted } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type Key, type ReactNode, useId } from 'react';
 import { addMonths, type CalendarMonth, monthLabel, monthOf, monthWeeks, todayIso } from '../calendar-month';
@@ -32,6 +32,11 @@ interface MonthGridProps<T> {
   renderItem: (item: T) => ReactNode;
   /** Defaults to the viewer's today; tests pin it. */
   today?: string;
+  /**
+   * Rendered on the server, where the screen's width is not known: until mounted, both the table and the phone's
+   * agenda are rendered and CSS shows the one that fits, so nothing moves once the width is known.
+   */
+  serverRendered?: boolean;
 }
 
 /**
@@ -46,9 +51,11 @@ export function MonthGrid<T>({
   itemKey,
   renderItem,
   today = todayIso(),
+  serverRendered = false,
 }: MonthGridProps<T>) {
   const headingId = useId();
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  const mounted = useMounted();
   const label = monthLabel(month);
   const byDay = new Map<string, T[]>();
   for (const item of items) {
@@ -57,6 +64,62 @@ export function MonthGrid<T>({
     if (dayItems) dayItems.push(item);
     else byDay.set(day, [item]);
   }
+
+  const agenda = (
+    <MonthAgenda
+      month={month}
+      byDay={byDay}
+      itemKey={itemKey}
+      renderItem={renderItem}
+      headingId={headingId}
+    />
+  );
+  const table = (
+    <Box style={{ overflowX: 'auto' }}>
+      <table aria-labelledby={headingId} className={styles.table}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map(([short, long]) => (
+              <th key={short} scope="col" className={styles.weekday}>
+                <abbr title={long} className={styles.weekdayName}>
+                  {short}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month).map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const inMonth = monthOf(day).month === month.month;
+                const isToday = day === today;
+                const dayItems = byDay.get(day);
+                const cellClass = [styles.day, !inMonth && styles.otherMonth, isToday && styles.today]
+                  .filter(Boolean)
+                  .join(' ');
+                return (
+                  <td key={day} aria-current={isToday ? 'date' : undefined} className={cellClass}>
+                    <span className={styles.dayNumber} aria-hidden="true">
+                      {Number(day.slice(8, 10))}
+                    </span>
+                    <span className={styles.visuallyHidden}>{formatLongDate(day)}</span>
+                    {dayItems && (
+                      <ul className={styles.events}>
+                        {dayItems.map((item) => (
+                          <li key={itemKey(item)}>{renderItem(item)}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Box>
+  );
 
   return (
     <Stack gap="sm">
@@ -87,59 +150,17 @@ export function MonthGrid<T>({
         </Group>
       </Group>
 
-      {narrow ? (
-        <MonthAgenda
-          month={month}
-          byDay={byDay}
-          itemKey={itemKey}
-          renderItem={renderItem}
-          headingId={headingId}
-        />
+      {!serverRendered ? (
+        narrow ? (
+          agenda
+        ) : (
+          table
+        )
       ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <table aria-labelledby={headingId} className={styles.table}>
-            <thead>
-              <tr>
-                {WEEKDAYS.map(([short, long]) => (
-                  <th key={short} scope="col" className={styles.weekday}>
-                    <abbr title={long} className={styles.weekdayName}>
-                      {short}
-                    </abbr>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {monthWeeks(month).map((week) => (
-                <tr key={week[0]}>
-                  {week.map((day) => {
-                    const inMonth = monthOf(day).month === month.month;
-                    const isToday = day === today;
-                    const dayItems = byDay.get(day);
-                    const cellClass = [styles.day, !inMonth && styles.otherMonth, isToday && styles.today]
-                      .filter(Boolean)
-                      .join(' ');
-                    return (
-                      <td key={day} aria-current={isToday ? 'date' : undefined} className={cellClass}>
-                        <span className={styles.dayNumber} aria-hidden="true">
-                          {Number(day.slice(8, 10))}
-                        </span>
-                        <span className={styles.visuallyHidden}>{formatLongDate(day)}</span>
-                        {dayItems && (
-                          <ul className={styles.events}>
-                            {dayItems.map((item) => (
-                              <li key={itemKey(item)}>{renderItem(item)}</li>
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Box>
+        <>
+          {(!mounted || narrow) && <Box hiddenFrom="sm">{agenda}</Box>}
+          {(!mounted || !narrow) && <Box visibleFrom="sm">{table}</Box>}
+        </>
       )}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Button, Container, Group, Paper, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import type { SessionUser } from '@soulpunch/shared';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useClassPaymentDefaults } from '../api/get-class-payment-defaults';
 import { useTrainerClasses } from '../api/get-trainer-classes';
-import { monthOf, todayIso } from '../calendar-month';
+import { type CalendarMonth, monthOf, todayIso, utcDayOf } from '../calendar-month';
 import { classStartText, trainerFeed } from '../format';
 import { ClassFormModal } from './class-form-modal';
 import { GridEvent, MonthGrid } from './month-grid';
@@ -22,14 +23,20 @@ type FormDialog = { kind: 'add' } | { kind: 'edit'; classId: number } | null;
 function TrainerCalendar({ trainerId }: { trainerId: number }) {
   const classes = useTrainerClasses(trainerId);
   const paymentDefaults = useClassPaymentDefaults(trainerId);
-  const [month, setMonth] = useState(() => monthOf(todayIso()));
+  const mounted = useMounted();
+  // Until a month is chosen, the month of today.
+  const [chosenMonth, setMonth] = useState<CalendarMonth | null>(null);
   const [form, setForm] = useState<FormDialog>(null);
   const [openClassId, setOpenClassId] = useState<number | null>(null);
 
   const all = classes.data ?? [];
   const openClass = all.find((c) => c.id === openClassId);
   const editing = form?.kind === 'edit' ? all.find((c) => c.id === form.classId) : undefined;
-  const now = Date.now();
+  // The server's page and the browser's first render count from one moment, when the classes were read, in UTC
+  // (the server does not know the viewer's zone): the same HTML on both sides. Once mounted, the viewer's clock.
+  const now = mounted ? Date.now() : classes.dataUpdatedAt;
+  const today = mounted ? todayIso() : utcDayOf(classes.dataUpdatedAt);
+  const month = chosenMonth ?? monthOf(today);
   const upcoming = all.filter((c) => c.status === 'scheduled' && Date.parse(c.end) > now);
 
   // The page shows once its classes are here: a calendar arriving later pushed the list below it down (Lighthouse:
@@ -49,6 +56,8 @@ function TrainerCalendar({ trainerId }: { trainerId: number }) {
     calendar = (
       <MonthGrid
         month={month}
+        today={today}
+        serverRendered
         onMonthChange={setMonth}
         items={all}
         dayOf={(c) => c.date}
