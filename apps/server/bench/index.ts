@@ -117,7 +117,9 @@ if (memory.length) {
   lines.push(
     `The built server's memory after the loads (RSS of its process): ${memory
       .map((m) => `${name(m.engine)} ${n(m.trainers)}: ${n(m.rssMb)} MB`)
-      .join('; ')}.`,
+      .join(
+        '; ',
+      )}${process.env.MALLOC_ARENA_MAX ? ` (MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}, as the image sets)` : ''}.`,
     '',
   );
 }
