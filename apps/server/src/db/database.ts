@@ -11,8 +11,9 @@ import {
 import type pg from 'pg';
 import type { AppConfig } from '../config';
 import { lockDataDir } from './pglite-lock';
-import { type ParserKind, startPGliteThread } from './pglite-thread';
+import { startPGliteThread } from './pglite-thread';
 import type { Database } from './schema';
+import { VALUE_PARSERS } from './value-parsers.js';
 
 export type Db = Kysely<Database>;
 
@@ -32,16 +33,6 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   /** A throw-away in-memory database, for tests; `snapshot` (PGlite's dumpDataDir) starts it already migrated. */
   | { kind: 'memory'; snapshot?: Blob };
-
-const INT8 = 20;
-const NUMERIC = 1700;
-const DATE = 1082;
-
-// Both drivers must return the same values: numbers for bigint/numeric (counts, sums) and 'YYYY-MM-DD' text
-// for calendar dates (a JS Date would shift them by the server's time zone).
-const parserKinds: Record<number, ParserKind> = { [INT8]: 'number', [NUMERIC]: 'number', [DATE]: 'text' };
-const parserOf: Record<ParserKind, (value: string) => unknown> = { number: (v) => Number(v), text: (v) => v };
-const parsers = Object.fromEntries(Object.entries(parserKinds).map(([oid, kind]) => [oid, parserOf[kind]]));
 
 /** Where the listener tells of an outage: once when it starts and once when it ends, not at each retry. */
 export interface ListenLog {
@@ -279,7 +270,7 @@ export async function startOpeningDatabase(
       connectionTimeoutMillis: 5000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          VALUE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     // A connection that dies (PostgreSQL restarting) is dropped and replaced on next use; its query, if any, fails
@@ -298,7 +289,7 @@ export async function startOpeningDatabase(
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   const pglite = new PGlite({
-    parsers,
+    parsers: VALUE_PARSERS,
     loadDataDir: target.snapshot,
     // Trigram indexes for the directory's and the admin list's substring search (migration 0009).
     extensions: { pg_trgm },
@@ -320,7 +311,6 @@ function openPGliteThread(
   const pglite = startPGliteThread({
     dataDir: path.join(dataDir, 'pglite'),
     sharedBuffers: PGLITE_SHARED_BUFFERS,
-    parsers: parserKinds,
     // Told like a lost PostgreSQL connection; the health check answers 503 from then on.
     onStopped: onConnectionLost,
   });

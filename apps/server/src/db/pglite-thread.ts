@@ -10,9 +10,6 @@ export interface PGliteThread extends PGliteForKysely {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
-/** How a column type's text is read, by type oid: named, since a function cannot cross threads. */
-export type ParserKind = 'number' | 'text';
-
 interface PlainError {
   message: string;
   stack?: string;
@@ -32,7 +29,6 @@ function errorFrom({ message, stack, fields }: PlainError): Error {
 export function startPGliteThread(options: {
   dataDir: string;
   sharedBuffers: string;
-  parsers: Record<number, ParserKind>;
   /** The thread stopped other than by `close` (PGlite's WebAssembly failed): every call fails from then on. */
   onStopped?: (error: Error) => void;
 }): PGliteThread {

@@ -8,14 +8,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { POSTGRES_ARRAY_TYPES } from './pglite-array-types.js';
+import { VALUE_PARSERS } from './value-parsers.js';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir, sharedBuffers, parsers: parserKinds } = workerData;
-
-// The same values as the other engines (database.ts): a parser cannot cross threads, so each is named there.
-/** @type {Record<string, (value: string) => unknown>} */
-const parserOf = { number: (v) => Number(v), text: (v) => v };
-const parsers = Object.fromEntries(Object.entries(parserKinds).map(([oid, kind]) => [oid, parserOf[kind]]));
+const { dataDir, sharedBuffers } = workerData;
 
 /**
  * PGlite whose start sets the array types of PostgreSQL's own types from a list instead of looking them up (its
@@ -35,7 +31,8 @@ class PGliteOfKnownArrayTypes extends PGlite {
 
 const pglite = new PGliteOfKnownArrayTypes({
   dataDir,
-  parsers,
+  // The same values as the other engines (database.ts).
+  parsers: VALUE_PARSERS,
   // Trigram indexes for the directory's and the admin list's substring search (migration 0009).
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
