@@ -7,6 +7,7 @@ import {
   localDateText,
   monthDayText,
   monthName,
+  monthYearText,
   weekdayName,
 } from './plain-format';
 
@@ -24,6 +25,11 @@ describe('plain formatting (what Intl writes in en-US, without loading it)', () 
         expect(monthName(day, width)).toBe(
           day.toLocaleDateString('en-US', { timeZone: 'UTC', month: width }),
         );
+        if (width === 'long') {
+          expect(monthYearText(day)).toBe(
+            day.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+          );
+        }
         expect(weekdayName(day, width)).toBe(
           day.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: width }),
         );

@@ -40,6 +40,9 @@ export const monthName = (day: Date, width: Width = 'long') => name(MONTHS[day.g
 /** The name of a day's weekday in UTC: 'Saturday', or 'Sat' when short. */
 export const weekdayName = (day: Date, width: Width = 'long') => name(WEEKDAYS[day.getUTCDay()] ?? '', width);
 
+/** 'November 2026': the month and year of a day given as a UTC date (a calendar's heading). */
+export const monthYearText = (day: Date) => `${monthName(day)} ${day.getUTCFullYear()}`;
+
 /** 'November 21' ('Nov 21' when short): a calendar day given as a UTC date. */
 export const monthDayText = (day: Date, width: Width = 'long') =>
   `${monthName(day, width)} ${day.getUTCDate()}`;

@@ -1,4 +1,4 @@
-import { type AdminCalendar, dayText, monthDayText, monthName } from '@soulpunch/shared';
+import { type AdminCalendar, dayText, monthDayText, monthYearText } from '@soulpunch/shared';
 
 /** Days are 'YYYY-MM-DD' strings, computed in UTC so no viewer's zone shifts them. */
 const DAY_MS = 86_400_000;
@@ -41,7 +41,7 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 // Without Intl (plain-format.ts): the trainer's Calendar writes days in its first render, as its module loads.
-export const formatMonth = (day: string) => `${monthName(toDate(day))} ${toDate(day).getUTCFullYear()}`;
+export const formatMonth = (day: string) => monthYearText(toDate(day));
 export const formatLongDay = (day: string) => dayText(toDate(day));
 export const formatShortDay = (day: string) => monthDayText(toDate(day), 'short');
 

@@ -1,4 +1,4 @@
-import { monthName } from '@soulpunch/shared';
+import { monthYearText } from '@soulpunch/shared';
 
 /** Month arithmetic for the month grid, on plain calendar days ('YYYY-MM-DD') so no time zone shifts them. */
 
@@ -37,7 +37,7 @@ export function addMonths({ year, month }: CalendarMonth, delta: number): Calend
 }
 
 export function monthLabel({ year, month }: CalendarMonth): string {
-  return `${monthName(new Date(Date.UTC(year, month, 1)))} ${year}`;
+  return monthYearText(new Date(Date.UTC(year, month, 1)));
 }
 
 /** The weeks (Sunday to Saturday) that show the month, with the neighbouring months' days filling them. */

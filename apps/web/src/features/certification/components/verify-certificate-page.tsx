@@ -1,7 +1,6 @@
 import { Alert, Anchor, Badge, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   certificateVerifyPath,
-  monthName,
   normaliseCertificateNumber,
   PUBLIC_CERTIFICATE_STATUS_LABELS,
   type PublicCertificate,
@@ -13,13 +12,8 @@ import { PublicHeader } from '@/components/public-header';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicCertificate } from '../api/get-public-certificate';
+import { formatCertificateDay } from '../format';
 import classes from './verify-certificate-page.module.css';
-
-/** 'November 26, 2028' for a calendar day, without Intl (a public page's first render, lib/plain-format.ts). */
-function longDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${monthName(date)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
 
 // Dark shades only, as the portal's status badge: white words keep 4.5:1 (axe color-contrast).
 const STATUS_COLORS: Record<PublicCertificateStatus, string> = {
@@ -32,9 +26,9 @@ const STATUS_COLORS: Record<PublicCertificateStatus, string> = {
 function statusSentence(certificate: PublicCertificate): string {
   switch (certificate.status) {
     case 'valid':
-      return `${certificate.name} holds a valid Soul Punch certification through ${longDay(certificate.expiresOn)}.`;
+      return `${certificate.name} holds a valid Soul Punch certification through ${formatCertificateDay(certificate.expiresOn)}.`;
     case 'expired':
-      return `This certificate was valid through ${longDay(certificate.expiresOn)} and has expired.`;
+      return `This certificate was valid through ${formatCertificateDay(certificate.expiresOn)} and has expired.`;
     case 'suspended':
       return 'This certificate is suspended by Soul Punch: it is not valid unless it is reinstated.';
     case 'revoked':
@@ -63,10 +57,10 @@ function Certificate({ certificate }: { certificate: PublicCertificate }) {
           <dt>Status</dt>
           <dd>{label}</dd>
           <dt>Issued</dt>
-          <dd>{longDay(certificate.issuedOn)}</dd>
+          <dd>{formatCertificateDay(certificate.issuedOn)}</dd>
           {/* A suspended or revoked certificate is not valid through its expiry: it only has one. */}
           <dt>{dated ? 'Valid through' : 'Expiry date'}</dt>
-          <dd>{longDay(certificate.expiresOn)}</dd>
+          <dd>{formatCertificateDay(certificate.expiresOn)}</dd>
         </dl>
       </Stack>
     </Paper>
