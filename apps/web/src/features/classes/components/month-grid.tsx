@@ -150,17 +150,15 @@ export function MonthGrid<T>({
         </Group>
       </Group>
 
-      {!serverRendered ? (
-        narrow ? (
-          agenda
-        ) : (
-          table
-        )
-      ) : (
+      {serverRendered ? (
         <>
           {(!mounted || narrow) && <Box hiddenFrom="sm">{agenda}</Box>}
           {(!mounted || !narrow) && <Box visibleFrom="sm">{table}</Box>}
         </>
+      ) : narrow ? (
+        agenda
+      ) : (
+        table
       )}
     </Stack>
   );

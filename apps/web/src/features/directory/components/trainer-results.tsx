@@ -1,6 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text, type TitleOrder } from '@mantine/core';
-import type { PublicTrainer } from '@soulpunch/shared';
-import { formatNumber } from '@soulpunch/shared';
+import { formatNumber, type PublicTrainer } from '@soulpunch/shared';
 import { ErrorView } from '@/components/error-view';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import classes from './directory-card.module.css';
