@@ -1,5 +1,6 @@
 import type { NotificationPreferences, NotificationPreferencesUpdate } from '@soulpunch/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from './api-client';
 
 // The signed-in person's own notification choices: administrators and staff choose theirs on Settings, trainers on
@@ -15,28 +16,41 @@ export function useNotificationPreferences() {
   return useQuery(queryOptions({ queryKey: key, queryFn: getNotificationPreferences }));
 }
 
-export function useSaveNotificationPreferences() {
+/** The preferences with the choices of an update over them. */
+function withChoices(
+  before: NotificationPreferences,
+  input: NotificationPreferencesUpdate,
+): NotificationPreferences {
+  return {
+    ...before,
+    staff: before.staff && input.staff ? { ...before.staff, ...input.staff } : before.staff,
+    trainer: before.trainer && input.trainer ? { ...before.trainer, ...input.trainer } : before.trainer,
+  };
+}
+
+interface ChoiceCallbacks {
+  onSuccess: () => void;
+  onError: (error: Error) => void;
+}
+
+/**
+ * The signed-in person's choices as the controls show them, and `choose`, which saves one. The pick shows in the
+ * click's own render (a radio or switch that waits for the server, or for the query cache's next tick, looks as if
+ * it ignored the click and flips back for a moment); a refused save puts the earlier choice back.
+ */
+export function useNotificationChoices() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const preferences = useNotificationPreferences();
+  const [picked, setPicked] = useState<NotificationPreferencesUpdate | null>(null);
+  const save = useMutation({
     mutationFn: (input: NotificationPreferencesUpdate) =>
       api<NotificationPreferences>('/api/notification-preferences', { method: 'PUT', body: input }),
-    // The picked choice shows at once (a radio or switch that waits for the server looks as if it ignored the
-    // click); a refused save puts the earlier choices back.
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<NotificationPreferences>(key);
-      if (before) {
-        queryClient.setQueryData<NotificationPreferences>(key, {
-          ...before,
-          staff: before.staff && input.staff ? { ...before.staff, ...input.staff } : before.staff,
-          trainer: before.trainer && input.trainer ? { ...before.trainer, ...input.trainer } : before.trainer,
-        });
-      }
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
-    },
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
+  const choose = (input: NotificationPreferencesUpdate, { onSuccess, onError }: ChoiceCallbacks) => {
+    setPicked(input);
+    save.mutate(input, { onSuccess, onError, onSettled: () => setPicked(null) });
+  };
+  const shown = preferences.data && picked ? withChoices(preferences.data, picked) : preferences.data;
+  return { preferences, shown, choose, saving: save.isPending };
 }

@@ -7,7 +7,7 @@ import {
   type StaffNotificationKind,
 } from '@soulpunch/shared';
 import { getErrorMessage } from '@/lib/api-client';
-import { useNotificationPreferences, useSaveNotificationPreferences } from '@/lib/notification-preferences';
+import { useNotificationChoices } from '@/lib/notification-preferences';
 
 const DELIVERY_LABELS: Record<StaffDelivery, string> = {
   immediately: 'Immediately',
@@ -17,11 +17,10 @@ const DELIVERY_LABELS: Record<StaffDelivery, string> = {
 
 /** The signed-in person's own choices (staff choose theirs too): each saved as soon as it is picked. */
 export function NotificationsCard() {
-  const preferences = useNotificationPreferences();
-  const save = useSaveNotificationPreferences();
+  const { preferences, shown, choose, saving } = useNotificationChoices();
 
-  function choose(kind: StaffNotificationKind, delivery: StaffDelivery) {
-    save.mutate(
+  function pick(kind: StaffNotificationKind, delivery: StaffDelivery) {
+    choose(
       { staff: { [kind]: delivery } },
       {
         onSuccess: () =>
@@ -36,7 +35,7 @@ export function NotificationsCard() {
     );
   }
 
-  const staff = preferences.data?.staff;
+  const staff = shown?.staff;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="notifications-title">
       <Stack gap="md">
@@ -61,7 +60,7 @@ export function NotificationsCard() {
               key={kind}
               label={STAFF_NOTIFICATION_LABELS[kind]}
               value={staff[kind]}
-              onChange={(value) => choose(kind, value as StaffDelivery)}
+              onChange={(value) => pick(kind, value as StaffDelivery)}
             >
               <Group gap="md" mt={4}>
                 {(Object.keys(DELIVERY_LABELS) as StaffDelivery[]).map((delivery) => (
@@ -69,7 +68,7 @@ export function NotificationsCard() {
                     key={delivery}
                     value={delivery}
                     label={DELIVERY_LABELS[delivery]}
-                    disabled={save.isPending}
+                    disabled={saving}
                   />
                 ))}
               </Group>

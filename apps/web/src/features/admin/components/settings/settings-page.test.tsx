@@ -1,5 +1,5 @@
 import { DEFAULT_STAFF_DELIVERY, RENEWAL_REQUIREMENT_LABELS } from '@soulpunch/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, noContent, requestsMade } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
@@ -324,7 +324,7 @@ describe('admin settings', () => {
 
   it('shows a picked notification choice at once, and puts the earlier one back when the save is refused', async () => {
     const staff = DEFAULT_STAFF_DELIVERY;
-    let refuse: (answer: Response) => void = () => {};
+    let refuse: ((answer: Response) => void) | undefined;
     mockApi({
       ...adminSession,
       'GET /api/notification-preferences': json({ staff, trainer: null, digestTime: '7:00 AM Central time' }),
@@ -335,11 +335,14 @@ describe('admin settings', () => {
     });
     const view = renderApp('/admin/settings?tab=notifications');
     const failed = await screen.findByRole('radiogroup', { name: 'Failed instalment' });
-    await view.user.click(within(failed).getByRole('radio', { name: 'Daily digest' }));
-    // Checked while the server has not answered yet.
+    // Checked in the click's own render (no await in between: Playwright's check() reads it at once), while the
+    // server has not answered yet.
+    fireEvent.click(within(failed).getByRole('radio', { name: 'Daily digest' }));
+    expect(within(failed).getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+    await waitFor(() => expect(refuse).toBeDefined());
     expect(within(failed).getByRole('radio', { name: 'Daily digest' })).toBeChecked();
 
-    refuse(
+    refuse?.(
       json(
         { error: { code: 'read_only', message: 'Your role can look but not change this.' } },
         { status: 403 },

@@ -6,20 +6,19 @@ import {
   type TrainerNotificationKind,
 } from '@soulpunch/shared';
 import { getErrorMessage } from '@/lib/api-client';
-import { useNotificationPreferences, useSaveNotificationPreferences } from '@/lib/notification-preferences';
+import { useNotificationChoices } from '@/lib/notification-preferences';
 
 /**
  * The trainer's own e-mails about their classes and calendar: each on (sent at once) or off, saved when switched.
  * Separate from the profile form: nothing here waits for its Save.
  */
 export function NotificationChoices() {
-  const preferences = useNotificationPreferences();
-  const save = useSaveNotificationPreferences();
-  const trainer = preferences.data?.trainer;
+  const { shown, choose, saving } = useNotificationChoices();
+  const trainer = shown?.trainer;
   if (!trainer) return null;
 
   function toggle(kind: TrainerNotificationKind, on: boolean) {
-    save.mutate(
+    choose(
       { trainer: { [kind]: on ? 'immediately' : 'off' } },
       {
         onSuccess: () =>
@@ -51,7 +50,7 @@ export function NotificationChoices() {
             key={kind}
             label={TRAINER_NOTIFICATION_LABELS[kind]}
             checked={trainer[kind] === 'immediately'}
-            disabled={save.isPending}
+            disabled={saving}
             onChange={(event) => toggle(kind, event.currentTarget.checked)}
           />
         ))}
