@@ -25,6 +25,16 @@ export function rssMb(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
 
+/**
+ * The node flags of the server's `npm start` (apps/server/package.json, as the image's CMD): the bench runs the
+ * server as production does.
+ */
+export const SERVER_NODE_FLAGS: string[] = (
+  JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')).scripts.start as string
+)
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
 export interface BuiltServer {
   address: string;
   pid: number;
@@ -36,7 +46,7 @@ export interface BuiltServer {
  * its first 200 on /api/health. Mail and payments are configured (production requires them) but never used.
  */
 export async function startBuiltServer(env: Record<string, string>, port: number): Promise<BuiltServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.js'], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH ?? '',

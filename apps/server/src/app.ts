@@ -16,6 +16,7 @@ import {
 export { databaseTargetFor };
 
 import { migrateToLatest } from './db/migrate';
+import { embeddedStatisticsJob, gatherStatistics, statisticsMissing } from './db/statistics';
 import { databaseUnavailable } from './db/unavailable';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 import type { AppDeps } from './deps';
@@ -137,10 +138,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The handle comes at once; PGlite may still be starting PostgreSQL (in its own thread). Registering plugins,
   // hooks and routes makes no query, so it runs meanwhile; the migrations and the seeds start once the database is
   // ready (below) and are awaited before anything else reads it.
+  const target = options.database ?? databaseTargetFor(config);
+  const embedded = target.kind !== 'postgres';
   const { db, close, listen, ready } = await (options.opening ??
-    startOpeningDatabase(options.database ?? databaseTargetFor(config), (err) =>
-      app.log.warn({ err }, 'lost a database connection'),
-    ));
+    startOpeningDatabase(target, (err) => app.log.warn({ err }, 'lost a database connection')));
   app.decorate('config', config);
   app.decorate('db', db);
   app.addHook('onClose', async () => close());
@@ -180,6 +181,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     if (config.loadDemoData && (await loadDemoDataIfEmpty(deps))) {
       app.log.info('loaded demo data into the empty database');
+    }
+    // PGlite runs no autovacuum (db/statistics.ts): trainers loaded in bulk, or a database never analyzed, get
+    // the planner's statistics before the first answer is planned.
+    if (embedded && (await statisticsMissing(db))) {
+      await gatherStatistics(db);
+      app.log.info("gathered the embedded database's statistics");
     }
   })();
   prepared.catch(() => undefined); // awaited below, after the routes
@@ -251,8 +258,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => clearInterval(purge));
 
   if (options.scheduler ?? config.env !== 'test') {
-    const isShared = (options.database ?? databaseTargetFor(config)).kind === 'postgres';
-    const stop = startScheduler(db, isShared, jobs, app.log, clock);
+    const scheduled = embedded ? [...jobs, embeddedStatisticsJob(db)] : jobs;
+    const stop = startScheduler(db, !embedded, scheduled, app.log, clock);
     app.addHook('onClose', async () => stop());
   }
 

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { gatherStatistics } from '../db/statistics';
 import { DEFAULT_DEMO_TRAINER_COUNT } from '../demo/demo-count';
 import { insertDemoData } from '../demo/demo-data';
 import { openConfiguredDatabase, runCli } from './open';
@@ -34,6 +35,8 @@ runCli(async () => {
     }
     const started = Date.now();
     await insertDemoData(db, count);
+    // As after any bulk load: the planner's statistics (PGlite has no autovacuum; PostgreSQL's would come later).
+    await gatherStatistics(db);
     console.log(`Seeded ${count} trainers in ${Date.now() - started} ms.`);
   } finally {
     await close();

@@ -16,7 +16,6 @@ import {
   SPECIALIZATION_PRESETS,
   zonedTimeToInstant,
 } from '@soulpunch/shared';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { NewTrainerProfile } from '../db/schema';
 import type { Trx } from '../db/types';
@@ -561,12 +560,8 @@ function demoClassRow(trainerId: number, trainer: DemoTrainer, c: DemoClass) {
  * their payments and documents through the modules' own rules (demo-stories.ts).
  */
 export async function loadDemoDataIfEmpty(deps: AppDeps): Promise<boolean> {
+  // The planner's statistics of the load are gathered as the app starts (db/statistics.ts).
   const loaded = await loadInOneTransaction(deps);
-  if (loaded && deps.config.demoTrainers > DEFAULT_DEMO_TRAINER_COUNT) {
-    // Statistics of the bulk load, as after any large import: PGlite has no autovacuum to gather them, and without
-    // them the planner guesses row counts of a tenth of the trainers wrongly.
-    await sql`analyze`.execute(deps.db);
-  }
   // The review round, once at load after commit (as the scheduled one would at its hour): the links of a class
   // that ended just before go to the mailbox.
   if (loaded) await sendReviewLinks(deps, deps.clock.now());

@@ -333,7 +333,7 @@ describe('admin settings', () => {
           refuse = resolve;
         }),
     });
-    const view = renderApp('/admin/settings?tab=notifications');
+    renderApp('/admin/settings?tab=notifications');
     const failed = await screen.findByRole('radiogroup', { name: 'Failed instalment' });
     // Checked in the click's own render (no await in between: Playwright's check() reads it at once), while the
     // server has not answered yet.
