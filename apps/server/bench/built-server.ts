@@ -1,4 +1,5 @@
-// The built server as production runs it (`npm start`: node on dist/server.js), in a process of its own, for the
+// The built server as production runs it (the image: node with `npm start`'s flags on dist/server.js, and the
+// image's MALLOC_ARENA_MAX), in a process of its own, for the
 // loads and the memory figures: in the bench's process the app shared its heap with the generated data and the
 // bench's own work, which swayed both.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -35,6 +36,15 @@ export const SERVER_NODE_FLAGS: string[] = (
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
+/**
+ * The image's `ENV MALLOC_ARENA_MAX` (Dockerfile) unless the bench is given one: `MALLOC_ARENA_MAX=0 npm run bench`
+ * measures glibc's default, as `npm start` runs without it.
+ */
+export const SERVER_ARENA_MAX =
+  process.env.MALLOC_ARENA_MAX ??
+  /^ENV MALLOC_ARENA_MAX=(\d+)$/m.exec(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'))?.[1] ??
+  '0';
+
 export interface BuiltServer {
   address: string;
   pid: number;
@@ -58,9 +68,8 @@ export async function startBuiltServer(env: Record<string, string>, port: number
       SESSION_SECRET: 'bench-secret-that-is-long-enough-000000',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       PAYMENT_PROVIDER: 'test',
-      // As the Docker image runs it when asked (`MALLOC_ARENA_MAX=2 npm run bench`): fewer malloc arenas kept by the
-      // server's threads (its database thread among them).
-      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      // Fewer malloc arenas kept by the server's threads (decision record 0028).
+      MALLOC_ARENA_MAX: SERVER_ARENA_MAX,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

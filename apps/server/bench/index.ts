@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdminSearch, type SearchFigures } from './admin-search';
+import { SERVER_ARENA_MAX, SERVER_NODE_FLAGS } from './built-server';
 import { benchColdStart, type StartFigures } from './cold-start';
 import { benchPublicPages, type ChangeFigures, type MemoryFigure, type PageFigures } from './public-pages';
 import type { Engine } from './shared';
@@ -119,7 +120,7 @@ if (memory.length) {
       .map((m) => `${name(m.engine)} ${n(m.trainers)}: ${n(m.rssMb)} MB`)
       .join(
         '; ',
-      )}${process.env.MALLOC_ARENA_MAX ? ` (MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}, as the image sets)` : ''}.`,
+      )} (MALLOC_ARENA_MAX=${SERVER_ARENA_MAX}${SERVER_ARENA_MAX === '0' ? ", glibc's default, as npm start runs" : ', as the image runs'}; node ${SERVER_NODE_FLAGS.join(' ')}).`,
     '',
   );
 }

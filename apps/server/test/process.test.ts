@@ -7,7 +7,6 @@ import { DataDirLockedError, lockDataDir } from '../src/db/pglite-lock';
 import { seededDataDir } from './helper';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sp-proc-'));
@@ -42,9 +41,14 @@ describe('embedded database lock', () => {
   });
 });
 
+/**
+ * The server from its sources, one process: node with tsx's loader. (tsx's own command is a second process that
+ * passes a signal on only if the server acknowledges it within 30 ms, and otherwise kills it: exit 143 when the
+ * machine is busy.)
+ */
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(tsx, [serverEntry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: { ...process.env, LOG_LEVEL: 'info', DEMO_DATA: 'off', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
