@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite as PGliteForKysely, PGliteQueryResults, PGliteTransaction } from 'kysely';
+import { DATABASE_THREAD_STOPPED } from './unavailable';
 
 /**
  * PGlite in a worker thread (./pglite-worker.js, decision record 0030), seen through the part of PGlite's interface
@@ -86,8 +87,11 @@ export function startPGliteThread(options: {
     for (const { reject } of waiting.values()) reject(stopped);
     waiting.clear();
   };
-  worker.on('error', (error) => stop(error));
-  worker.on('exit', (code) => stop(new Error(`The database thread stopped (exit code ${code}).`)));
+  // A stopped thread is a database gone away: its code makes the answers 503, not 500 (db/unavailable.ts).
+  const threadStopped = (message: string, cause?: Error) =>
+    Object.assign(new Error(message, { cause }), { code: DATABASE_THREAD_STOPPED });
+  worker.on('error', (error) => stop(threadStopped(`The database thread stopped: ${error.message}`, error)));
+  worker.on('exit', (code) => stop(threadStopped(`The database thread stopped (exit code ${code}).`)));
 
   const query = async <T>(sql: string, params?: unknown[], transaction?: number) =>
     (await call('query', { sql, params, transaction })) as PGliteQueryResults<T>;

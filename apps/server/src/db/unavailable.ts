@@ -14,6 +14,8 @@ const SOCKET_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
+/** The `code` of what every call gets once the embedded database's thread has stopped by itself (pglite-thread.ts). */
+export const DATABASE_THREAD_STOPPED = 'DATABASE_THREAD_STOPPED';
 // The pg driver's own messages for a connection that died or never came (they carry no code).
 const DRIVER_MESSAGES = [
   'Connection terminated',
@@ -26,6 +28,7 @@ const DRIVER_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
+  if (code === DATABASE_THREAD_STOPPED) return true;
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || SOCKET_CODES.has(code))) return true;
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return DRIVER_MESSAGES.some((text) => error.message.includes(text));
