@@ -16,7 +16,9 @@ describe("the server's node flags", () => {
   it("are the same in the image and in the server's npm start", () => {
     expect(image).toContain('apps/server/dist/server.js');
     expect(flagsOf(image)).toEqual(flagsOf(server));
-    expect(flagsOf(server)).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--no-memory-reducer']));
+    expect(flagsOf(server)).toEqual(
+      expect.arrayContaining(['--max-semi-space-size=8', '--no-memory-reducer']),
+    );
   });
 
   it("are the root npm start's too (it turns source maps on itself)", () => {
