@@ -8,11 +8,11 @@ import { api } from './api-client';
 
 const key = ['notification-preferences'] as const;
 
-export function getNotificationPreferences(): Promise<NotificationPreferences> {
+function getNotificationPreferences(): Promise<NotificationPreferences> {
   return api<NotificationPreferences>('/api/notification-preferences');
 }
 
-export function useNotificationPreferences() {
+function useNotificationPreferences() {
   return useQuery(queryOptions({ queryKey: key, queryFn: getNotificationPreferences }));
 }
 
