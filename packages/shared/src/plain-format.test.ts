@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDayText,
   dateText,
   dayText,
   formatNumber,
@@ -69,6 +70,13 @@ describe('plain formatting (what Intl writes in en-US, without loading it)', () 
       });
     for (const cents of [0, 5, 99, 100, 24_900, 49_950, 199_700, 123_456_789, -1, -250, -100_000]) {
       expect(formatUsd(cents)).toBe(`$${intl(cents, cents % 100 ? 2 : 0)}`);
+    }
+  });
+  it('writes a calendar day (YYYY-MM-DD) as its date, and nothing for what is not one', () => {
+    expect(calendarDayText('2028-03-05')).toBe('March 5, 2028');
+    expect(calendarDayText('2028-12-31')).toBe('December 31, 2028');
+    for (const notADay of [null, undefined, '', '2028-3-5', '2028-03-05T00:00:00Z', 'soon', '2028-13-40']) {
+      expect(calendarDayText(notADay)).toBeNull();
     }
   });
 });

@@ -51,6 +51,16 @@ export const monthDayText = (day: Date, width: Width = 'long') =>
 export const dateText = (day: Date, width: Width = 'long') =>
   `${monthDayText(day, width)}, ${day.getUTCFullYear()}`;
 
+/**
+ * 'YYYY-MM-DD' as 'March 5, 2028', or null when `day` is not such a day. A calendar day (a training date, a
+ * certificate's expiry): no time zone may shift it.
+ */
+export function calendarDayText(day: string | null | undefined): string | null {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : dateText(date);
+}
+
 /** 'Nov 21, 2026': the day of a moment on the viewer's own calendar (the device's time zone). */
 export const localDateText = (moment: Date) =>
   `${name(MONTHS[moment.getMonth()] ?? '', 'short')} ${moment.getDate()}, ${moment.getFullYear()}`;

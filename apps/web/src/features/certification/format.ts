@@ -1,10 +1,8 @@
-import { dateText } from '@soulpunch/shared';
+import { calendarDayText } from '@soulpunch/shared';
 
-/** 'YYYY-MM-DD' as 'March 5, 2028' (a calendar day: no time zone may shift it). */
-export function formatCertificateDay(day: string | null | undefined): string {
-  if (!day) return 'Not set';
-  return dateText(new Date(`${day}T00:00:00Z`));
-}
+/** A certificate's day ('YYYY-MM-DD') as 'March 5, 2028', or 'Not set'. */
+export const formatCertificateDay = (day: string | null | undefined): string =>
+  calendarDayText(day) ?? 'Not set';
 
 export const formatInstant = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

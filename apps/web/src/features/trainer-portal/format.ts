@@ -1,5 +1,3 @@
-import { dateText } from '@soulpunch/shared';
-
 /** Up to two initials of a name, for avatars without a picture; '?' for a blank name. */
 export function initialsOf(name: string): string {
   const initials = name
@@ -9,14 +7,6 @@ export function initialsOf(name: string): string {
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('');
   return initials || '?';
-}
-
-/** 'YYYY-MM-DD' as 'March 5, 2024'; the date is a calendar day, so no time zone may shift it. */
-export function formatDay(day: string | null | undefined): string | null {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return null;
-  return dateText(date);
 }
 
 /** Today's date ('YYYY-MM-DD') on the viewer's own calendar. */

@@ -1,7 +1,7 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import type { TrainerProfileData } from '@soulpunch/shared';
+import { calendarDayText, type TrainerProfileData } from '@soulpunch/shared';
 import type { ReactNode } from 'react';
-import { affiliateIdOf, formatDay } from '../../format';
+import { affiliateIdOf } from '../../format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,7 +16,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The training date and the affiliate link, from the trainer's own profile (the certificate has its own card). */
 export function CertificationCard({ profile }: { profile: TrainerProfileData | undefined }) {
-  const trainingDate = formatDay(profile?.trainingDate);
+  const trainingDate = calendarDayText(profile?.trainingDate);
   const affiliateLink = profile?.affiliateLink ?? null;
   return (
     <Card withBorder radius="md" padding="lg">
