@@ -30,10 +30,16 @@ RUN mkdir -p /out/apps/server /out/apps/web /out/packages \
 # Runtime: no compiler, no sources, not root.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-# glibc gives each thread that allocates (compression and file reads in libuv's pool, V8's helpers) an arena of its
-# own, up to 8 per core, each keeping what it freed: with two the server held 5-35 MB less after the public loads
-# (decision record 0028). Read by glibc as the process starts, so it cannot be set from the app itself.
-ENV MALLOC_ARENA_MAX=2
+# jemalloc as the memory allocator: its background thread hands back to the system, after a second, what the
+# server's threads freed (V8's compilers of PGlite's WebAssembly at start, compression in libuv's pool), where
+# glibc's arenas kept 60-90 MB of it for good (decision records 0028 and 0032). Read as the process starts, so it
+# cannot be set from the app itself. The link gives the library one path on every architecture.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends libjemalloc2 \
+  && rm -rf /var/lib/apt/lists/* \
+  && ln -s "$(dpkg -L libjemalloc2 | grep '/libjemalloc.so.2$')" /usr/local/lib/libjemalloc.so.2
+ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
+ENV MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2
 WORKDIR /app
 COPY --from=build /out/ ./
 # DATA_DIR keeps the embedded database (without DATABASE_URL), uploads (without S3_BUCKET) and the sealing key.
@@ -48,5 +54,6 @@ STOPSIGNAL SIGTERM
 # node itself, not npm: the signals reach the server, which drains and closes the database (close-with-grace).
 # V8's young generation at most 2 x 8 MB instead of 2 x 16 (less memory, the same requests per second), and no
 # memory-reducing collections (after one, the public answers went out 12-15% slower for the rest of the process's
-# life). The flags of `npm start`; decision record 0031.
-CMD ["node", "--max-semi-space-size=8", "--no-memory-reducer", "--enable-source-maps", "apps/server/dist/server.js"]
+# life): decision record 0031. `gc` for the server's own collection once it is quiet (src/lib/quiet-collection.ts,
+# decision record 0032). The flags of `npm start`.
+CMD ["node", "--max-semi-space-size=8", "--no-memory-reducer", "--expose-gc", "--enable-source-maps", "apps/server/dist/server.js"]

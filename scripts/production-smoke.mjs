@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { imageAllocatorEnv } from './image-allocator.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'sp-smoke-'));
@@ -114,7 +115,8 @@ async function main() {
     storage.DATABASE_URL = url.toString();
   }
 
-  // 3. The start, with only the variables production is given (nothing inherited but PATH and HOME).
+  // 3. The start, with only the variables production is given (nothing inherited but PATH and HOME), the image's
+  // memory allocator among them.
   const port = 20000 + Math.floor(Math.random() * 20000);
   const appUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -136,6 +138,7 @@ async function main() {
       ADMIN_EMAILS: ADMIN,
       DATA_DIR: path.join(work, 'data'),
       LOG_LEVEL: 'info',
+      ...imageAllocatorEnv(),
       ...storage,
     },
   });

@@ -1,5 +1,5 @@
 // The built server as production runs it (the image: node with `npm start`'s flags on dist/server.js, and the
-// image's MALLOC_ARENA_MAX), in a process of its own, for the
+// image's memory allocator), in a process of its own, for the
 // loads and the memory figures: in the bench's process the app shared its heap with the generated data and the
 // bench's own work, which swayed both.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -37,13 +37,18 @@ export const SERVER_NODE_FLAGS: string[] = (
   .filter((word) => word.startsWith('--'));
 
 /**
- * The image's `ENV MALLOC_ARENA_MAX` (Dockerfile) unless the bench is given one: `MALLOC_ARENA_MAX=0 npm run bench`
- * measures glibc's default, as `npm start` runs without it.
+ * The memory allocator, as the image runs the server (jemalloc: scripts/image-allocator.mjs) unless the bench is
+ * told `BENCH_ALLOCATOR=glibc`, as `npm start` runs it.
  */
-export const SERVER_ARENA_MAX =
-  process.env.MALLOC_ARENA_MAX ??
-  /^ENV MALLOC_ARENA_MAX=(\d+)$/m.exec(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'))?.[1] ??
-  '0';
+export async function serverAllocator(): Promise<{ env: Record<string, string>; about: string }> {
+  if (process.env.BENCH_ALLOCATOR === 'glibc') return { env: {}, about: 'glibc, as npm start runs' };
+  const allocator = pathToFileURL(path.join(repoRoot, 'scripts/image-allocator.mjs')).href;
+  const { imageAllocatorEnv } = (await import(allocator)) as {
+    imageAllocatorEnv: (options: { install: boolean }) => { LD_PRELOAD: string; MALLOC_CONF: string };
+  };
+  const env = imageAllocatorEnv({ install: true });
+  return { env, about: `jemalloc with MALLOC_CONF=${env.MALLOC_CONF}, as the image runs` };
+}
 
 export interface BuiltServer {
   address: string;
@@ -56,6 +61,7 @@ export interface BuiltServer {
  * its first 200 on /api/health. Mail and payments are configured (production requires them) but never used.
  */
 export async function startBuiltServer(env: Record<string, string>, port: number): Promise<BuiltServer> {
+  const allocator = await serverAllocator();
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.js'], {
     cwd: serverRoot,
     env: {
@@ -68,8 +74,7 @@ export async function startBuiltServer(env: Record<string, string>, port: number
       SESSION_SECRET: 'bench-secret-that-is-long-enough-000000',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       PAYMENT_PROVIDER: 'test',
-      // Fewer malloc arenas kept by the server's threads (decision record 0028).
-      MALLOC_ARENA_MAX: SERVER_ARENA_MAX,
+      ...allocator.env,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,7 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { rssMb, SERVER_ARENA_MAX, SERVER_NODE_FLAGS } from './built-server';
+import { rssMb, SERVER_NODE_FLAGS, serverAllocator } from './built-server';
 import { percentile } from './shared';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,12 +27,13 @@ function cpuMs(pid: number): number {
 }
 
 async function startOnce(dataDir: string, port: number): Promise<{ ms: number; rss: number; cpu: number }> {
+  const allocator = await serverAllocator();
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
-      MALLOC_ARENA_MAX: SERVER_ARENA_MAX,
+      ...allocator.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'warn',

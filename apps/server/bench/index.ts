@@ -9,9 +9,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdminSearch, type SearchFigures } from './admin-search';
-import { SERVER_ARENA_MAX, SERVER_NODE_FLAGS } from './built-server';
+import { SERVER_NODE_FLAGS, serverAllocator } from './built-server';
 import { benchColdStart, type StartFigures } from './cold-start';
-import { benchPublicPages, type ChangeFigures, type MemoryFigure, type PageFigures } from './public-pages';
+import {
+  benchPublicPages,
+  type ChangeFigures,
+  type MemoryFigure,
+  type PageFigures,
+  REST_MS,
+} from './public-pages';
 import type { Engine } from './shared';
 
 // React as production runs it: the page renderer loads React's development build otherwise, which renders the
@@ -116,11 +122,9 @@ if (changes.length) {
 }
 if (memory.length) {
   lines.push(
-    `The built server's memory after the loads (RSS of its process): ${memory
-      .map((m) => `${name(m.engine)} ${n(m.trainers)}: ${n(m.rssMb)} MB`)
-      .join(
-        '; ',
-      )} (MALLOC_ARENA_MAX=${SERVER_ARENA_MAX}${SERVER_ARENA_MAX === '0' ? ", glibc's default, as npm start runs" : ', as the image runs'}; node ${SERVER_NODE_FLAGS.join(' ')}).`,
+    `The built server's memory (RSS of its process) after the loads, then at rest ${REST_MS / 1000} s later: ${memory
+      .map((m) => `${name(m.engine)} ${n(m.trainers)}: ${n(m.rssMb)} then ${n(m.restMb)} MB`)
+      .join('; ')} (${(await serverAllocator()).about}; node ${SERVER_NODE_FLAGS.join(' ')}).`,
     '',
   );
 }

@@ -5,6 +5,7 @@
 import { Agent, get as httpGet } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
+import { QUIET_CHECK_MS } from '../src/lib/quiet-collection';
 import { ensureBuilt, rssMb, startBuiltServer } from './built-server';
 import { type BenchDatabase, benchApp, type Engine, openBenchApp, percentile } from './shared';
 import { ensureWrk, type LoadResult, wrkLoad } from './wrk';
@@ -221,8 +222,13 @@ async function settle(address: string) {
 export interface MemoryFigure {
   engine: Engine;
   trainers: number;
+  /** RSS right after the loads, and REST_MS later. */
   rssMb: number;
+  restMb: number;
 }
+
+/** Two of the server's quiet checks and a second more: the time it takes to collect a busy spell's garbage. */
+export const REST_MS = 2 * QUIET_CHECK_MS + 1000;
 
 export interface PageFigures {
   engine: Engine;
@@ -315,7 +321,7 @@ async function benchLoads(
   builds: Builds,
   options: LoadOptions,
   about: { engine: Engine; trainers: number },
-): Promise<{ figures: PageFigures[]; rssMb: number }> {
+): Promise<{ figures: PageFigures[]; rssMb: number; restMb: number }> {
   const port = Number(process.env.BENCH_PORT) || 3800 + Math.floor(Math.random() * 90);
   const server = await startBuiltServer(database.serverEnv, port);
   try {
@@ -360,10 +366,15 @@ async function benchLoads(
       await plain.close();
     }
     // What the server holds once the loads are done: its code, the database engine (PGlite's is in the
-    // process) and the kept answers.
+    // process) and the kept answers; then at rest, once it has collected the loads' garbage (quiet-collection.ts)
+    // and its allocator has handed back what was freed.
     const rss = rssMb(server.pid);
-    console.log(`  the server's memory after the loads (RSS): ${rss.toFixed(0)} MB`);
-    return { figures, rssMb: rss };
+    await new Promise((resolve) => setTimeout(resolve, REST_MS));
+    const rest = rssMb(server.pid);
+    console.log(
+      `  the server's memory (RSS): ${rss.toFixed(0)} MB after the loads, ${rest.toFixed(0)} MB ${REST_MS / 1000} s later`,
+    );
+    return { figures, rssMb: rss, restMb: rest };
   } finally {
     await server.stop();
   }
@@ -405,7 +416,7 @@ export async function benchPublicPages(
       open = null;
       const loads = await benchLoads(database, pages, builds, options, about);
       figures = loads.figures;
-      memory = { ...about, rssMb: loads.rssMb };
+      memory = { ...about, rssMb: loads.rssMb, restMb: loads.restMb };
       open = await openBenchApp(database);
       for (const [, url] of pages) await open.inject({ method: 'GET', url });
     }
