@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJobOnce, type ScheduledJob } from '../src/lib/scheduler';
+import { runJobOnce, type ScheduledJob, startScheduler } from '../src/lib/scheduler';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -52,5 +52,40 @@ describe('scheduled work in rounds', () => {
     const now = new Date('2026-04-01T16:00:00Z');
     expect(await runJobOnce(t.app.db, a.job, now, shared)).toBe(true);
     expect(await runJobOnce(t.app.db, b.job, now, shared)).toBe(true);
+  });
+});
+
+describe('stopping the scheduler', () => {
+  it('waits for a round in progress, so the database closes after it', async () => {
+    let started!: () => void;
+    const roundStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const finished: string[] = [];
+    const job: ScheduledJob = {
+      name: 'test:stop',
+      everyMs: 20,
+      run: async () => {
+        started();
+        await gate;
+        finished.push('round');
+      },
+    };
+    const stop = startScheduler(t.app.db, shared, [job], t.app.log);
+    await roundStarted;
+    let stoppedAt = '';
+    const stopping = stop().then(() => {
+      stoppedAt = `after ${finished.length} round`;
+    });
+    // The round is held at the gate: stopping has not ended.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stoppedAt).toBe('');
+    release();
+    await stopping;
+    expect(stoppedAt).toBe('after 1 round');
   });
 });

@@ -60,7 +60,8 @@ export async function runJobOnce(db: Db, job: ScheduledJob, now: Date, shared: b
 
 /**
  * Starts every job on its interval, aligned to the clock (every instance ticks at the same moments and one of them
- * takes each round); the returned function stops them (called when the app closes).
+ * takes each round); the returned function stops them (called when the app closes) and resolves once a round in
+ * progress has ended: the database closes after it (Fastify runs the onClose hooks last registered first).
  */
 export function startScheduler(
   db: Db,
@@ -68,15 +69,16 @@ export function startScheduler(
   jobs: ScheduledJob[],
   log: FastifyBaseLogger,
   clock: Clock = systemClock,
-): () => void {
+): () => Promise<void> {
   let stopped = false;
   const timers = new Map<string, NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
   const schedule = (job: ScheduledJob) => {
     if (stopped) return;
     const wait = job.everyMs - (Date.now() % job.everyMs);
     const timer = setTimeout(() => {
       const now = clock.now();
-      runJobOnce(db, job, now, shared)
+      const round = runJobOnce(db, job, now, shared)
         .then((ran) =>
           log.info(
             { job: job.name, round: roundOf(job, now), instance: instanceName },
@@ -84,14 +86,19 @@ export function startScheduler(
           ),
         )
         .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
-        .finally(() => schedule(job));
+        .finally(() => {
+          running.delete(round);
+          schedule(job);
+        });
+      running.add(round);
     }, wait);
     timer.unref();
     timers.set(job.name, timer);
   };
   for (const job of jobs) schedule(job);
-  return () => {
+  return async () => {
     stopped = true;
     for (const timer of timers.values()) clearTimeout(timer);
+    await Promise.all(running);
   };
 }
