@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from './class-time';
+import { isCalendarDay } from './plain-format';
 import { optionalText } from './trainers';
 
 /**
@@ -9,15 +10,10 @@ import { optionalText } from './trainers';
  */
 
 const time24 = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isRealDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-
 export const calendarDaySchema = z
   .string({ error: 'Date is required' })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { error: 'Date is required' });
+  .refine((v) => isCalendarDay(v), { error: 'Date is required' });
 const clockTime = (label: string) =>
   z
     .string({ error: `${label} is required` })

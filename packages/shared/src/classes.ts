@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLASS_LEVELS, CLASS_TYPES, DEFAULT_CLASS_CAPACITY, DEFAULT_CLASS_PRICE } from './class-basics';
 import { isValidTimeZone } from './class-time';
 import { publicClassSchema } from './directory';
+import { isCalendarDay } from './plain-format';
 import { optionalText, optionalUrl, trainerEmailSchema, trainerNameSchema } from './trainers';
 
 export * from './class-basics';
@@ -17,11 +18,6 @@ export const classMessages = {
 } as const;
 
 const time24 = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isRealDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-
 /** A class as the trainer enters it: wall-clock date and times in the class's own time zone. */
 export const classInputSchema = z.strictObject({
   title: z
@@ -32,7 +28,7 @@ export const classInputSchema = z.strictObject({
   date: z
     .string({ error: classMessages.dateRequired })
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), { error: classMessages.dateRequired }),
+    .refine((v) => isCalendarDay(v), { error: classMessages.dateRequired }),
   startTime: z
     .string({ error: classMessages.startTimeRequired })
     .trim()

@@ -5,6 +5,7 @@ import {
   dayText,
   formatNumber,
   formatUsd,
+  isCalendarDay,
   localDateText,
   monthDayText,
   monthName,
@@ -75,8 +76,35 @@ describe('plain formatting (what Intl writes in en-US, without loading it)', () 
   it('writes a calendar day (YYYY-MM-DD) as its date, and nothing for what is not one', () => {
     expect(calendarDayText('2028-03-05')).toBe('March 5, 2028');
     expect(calendarDayText('2028-12-31')).toBe('December 31, 2028');
-    for (const notADay of [null, undefined, '', '2028-3-5', '2028-03-05T00:00:00Z', 'soon', '2028-13-40']) {
+    for (const notADay of [
+      null,
+      undefined,
+      '',
+      '2028-3-5',
+      '2028-03-05T00:00:00Z',
+      'soon',
+      '2028-13-40',
+      '2028-02-30',
+    ]) {
       expect(calendarDayText(notADay)).toBeNull();
+    }
+  });
+
+  it('knows a day of the calendar from what Date would roll over', () => {
+    for (const day of ['2028-02-29', '2027-02-28', '2026-12-31', '2000-01-01'])
+      expect(isCalendarDay(day)).toBe(true);
+    for (const notADay of [
+      '2027-02-29',
+      '2028-02-30',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-5',
+      ' 2026-01-05',
+      '2026-01-05T00:00:00Z',
+      '',
+    ]) {
+      expect(isCalendarDay(notADay)).toBe(false);
     }
   });
 });

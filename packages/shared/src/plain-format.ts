@@ -56,9 +56,14 @@ export const dateText = (day: Date, width: Width = 'long') =>
  * certificate's expiry): no time zone may shift it.
  */
 export function calendarDayText(day: string | null | undefined): string | null {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? null : dateText(date);
+  return day && isCalendarDay(day) ? dateText(new Date(`${day}T00:00:00Z`)) : null;
+}
+
+/** Whether `value` is a day of the calendar written 'YYYY-MM-DD': not '2028-02-30', which Date rolls over. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** 'Nov 21, 2026': the day of a moment on the viewer's own calendar (the device's time zone). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentSummarySchema } from './documents';
+import { isCalendarDay } from './plain-format';
 import { ONBOARDING_STATUSES, PAYMENT_STATUSES } from './presets';
 import { PROGRESS_BANDS, trainingEngagementSchema } from './progress';
 
@@ -32,18 +33,13 @@ export const optionalPhone = z
     error: 'Please enter a valid phone number',
   });
 
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** A calendar date 'YYYY-MM-DD' between 2000 and ten years from now; blank becomes null. */
 export const optionalDate = z
   .string()
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)), {
+  .refine((v) => v === null || isCalendarDay(v), {
     error: 'Please enter a valid date',
   })
   .refine((v) => v === null || (v >= '2000-01-01' && v <= `${new Date().getUTCFullYear() + 10}-12-31`), {
