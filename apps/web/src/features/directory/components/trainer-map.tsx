@@ -114,6 +114,10 @@ function ClusteredMarkers({
       if (shown.current.has(id)) continue;
       const marker = L.marker([latitude, longitude], { icon: markerIcon, alt: name, title: name });
       marker.on('click', () => select.current(id));
+      // Leaflet makes the marker a focusable role="button" but opens nothing from the keyboard by itself.
+      marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') select.current(id);
+      });
       shown.current.set(id, marker);
       added.push(marker);
     }
