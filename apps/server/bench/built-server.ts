@@ -40,7 +40,15 @@ export const SERVER_NODE_FLAGS: string[] = (
  * The memory allocator, as the image runs the server (jemalloc: scripts/image-allocator.mjs) unless the bench is
  * told `BENCH_ALLOCATOR=glibc`, as `npm start` runs it.
  */
-export async function serverAllocator(): Promise<{ env: Record<string, string>; about: string }> {
+export function serverAllocator(): Promise<{ env: Record<string, string>; about: string }> {
+  // Found (and installed) once per bench: every start of the server uses it.
+  chosenAllocator ??= findAllocator();
+  return chosenAllocator;
+}
+
+let chosenAllocator: Promise<{ env: Record<string, string>; about: string }> | undefined;
+
+async function findAllocator(): Promise<{ env: Record<string, string>; about: string }> {
   if (process.env.BENCH_ALLOCATOR === 'glibc') return { env: {}, about: 'glibc, as npm start runs' };
   const allocator = pathToFileURL(path.join(repoRoot, 'scripts/image-allocator.mjs')).href;
   const { imageAllocatorEnv } = (await import(allocator)) as {
