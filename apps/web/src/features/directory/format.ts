@@ -1,5 +1,5 @@
 import type { PublicTrainer } from '@soulpunch/shared';
-import { dayText, formatNumber } from '@soulpunch/shared';
+import { dayText, formatNumber, isCalendarDay } from '@soulpunch/shared';
 
 /** Spec 9: the map popup shows the bio cut at 80 characters. */
 export const POPUP_BIO_LENGTH = 80;
@@ -67,8 +67,5 @@ export function socialUrl(platform: SocialPlatform, value: string | null | undef
 
 /** 'YYYY-MM-DD' as 'Sat, Jul 26, 2025'; other text is shown as it is. */
 export function formatClassDate(date: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  const day = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(day.getTime())) return date;
-  return dayText(day, 'short');
+  return isCalendarDay(date) ? dayText(new Date(`${date}T00:00:00Z`), 'short') : date;
 }
