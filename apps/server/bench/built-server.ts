@@ -1,4 +1,4 @@
-// The built server as production runs it (the image: node with `npm start`'s flags on dist/server.js, and the
+// The built server as production runs it (the image: its Node with `npm start`'s flags on dist/server.js, and the
 // image's memory allocator), in a process of its own, for the
 // loads and the memory figures: in the bench's process the app shared its heap with the generated data and the
 // bench's own work, which swayed both.
@@ -36,26 +36,41 @@ export const SERVER_NODE_FLAGS: string[] = (
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
-/**
- * The memory allocator, as the image runs the server (jemalloc: scripts/image-allocator.mjs) unless the bench is
- * told `BENCH_ALLOCATOR=glibc`, as `npm start` runs it.
- */
-export function serverAllocator(): Promise<{ env: Record<string, string>; about: string }> {
-  // Found (and installed) once per bench: every start of the server uses it.
-  chosenAllocator ??= findAllocator();
-  return chosenAllocator;
+/** How the server is run: which node, with which environment (the allocator's), and a line that says so. */
+export interface ServerRuntime {
+  node: string;
+  env: Record<string, string>;
+  about: string;
 }
 
-let chosenAllocator: Promise<{ env: Record<string, string>; about: string }> | undefined;
+/**
+ * The server's runtime, as the image runs it: the image's Node (scripts/image-node.mjs) unless the bench is told
+ * `BENCH_NODE=machine` (this machine's, as `npm start` runs it), and the image's memory allocator (jemalloc:
+ * scripts/image-allocator.mjs) unless it is told `BENCH_ALLOCATOR=glibc`.
+ */
+export function serverRuntime(): Promise<ServerRuntime> {
+  // Found (and installed) once per bench: every start of the server uses it.
+  chosenRuntime ??= findRuntime();
+  return chosenRuntime;
+}
 
-async function findAllocator(): Promise<{ env: Record<string, string>; about: string }> {
-  if (process.env.BENCH_ALLOCATOR === 'glibc') return { env: {}, about: 'glibc, as npm start runs' };
-  const allocator = pathToFileURL(path.join(repoRoot, 'scripts/image-allocator.mjs')).href;
-  const { imageAllocatorEnv } = (await import(allocator)) as {
+let chosenRuntime: Promise<ServerRuntime> | undefined;
+
+async function findRuntime(): Promise<ServerRuntime> {
+  const script = (name: string) => pathToFileURL(path.join(repoRoot, 'scripts', name)).href;
+  const { imageNode } = (await import(script('image-node.mjs'))) as {
+    imageNode: (options: { install: boolean }) => string;
+  };
+  const node = process.env.BENCH_NODE === 'machine' ? process.execPath : imageNode({ install: true });
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  const nodeAbout = `Node ${version}${process.env.BENCH_NODE === 'machine' ? ", this machine's" : ", the image's"}`;
+  if (process.env.BENCH_ALLOCATOR === 'glibc')
+    return { node, env: {}, about: `${nodeAbout}, glibc as npm start runs` };
+  const { imageAllocatorEnv } = (await import(script('image-allocator.mjs'))) as {
     imageAllocatorEnv: (options: { install: boolean }) => { LD_PRELOAD: string; MALLOC_CONF: string };
   };
   const env = imageAllocatorEnv({ install: true });
-  return { env, about: `jemalloc with MALLOC_CONF=${env.MALLOC_CONF}, as the image runs` };
+  return { node, env, about: `${nodeAbout}, jemalloc with MALLOC_CONF=${env.MALLOC_CONF} as the image runs` };
 }
 
 export interface BuiltServer {
@@ -69,8 +84,8 @@ export interface BuiltServer {
  * its first 200 on /api/health. Mail and payments are configured (production requires them) but never used.
  */
 export async function startBuiltServer(env: Record<string, string>, port: number): Promise<BuiltServer> {
-  const allocator = await serverAllocator();
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.js'], {
+  const runtime = await serverRuntime();
+  const child: ChildProcess = spawn(runtime.node, [...SERVER_NODE_FLAGS, 'dist/server.js'], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -82,7 +97,7 @@ export async function startBuiltServer(env: Record<string, string>, port: number
       SESSION_SECRET: 'bench-secret-that-is-long-enough-000000',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       PAYMENT_PROVIDER: 'test',
-      ...allocator.env,
+      ...runtime.env,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,7 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { rssMb, SERVER_NODE_FLAGS, serverAllocator } from './built-server';
+import { rssMb, SERVER_NODE_FLAGS, serverRuntime } from './built-server';
 import { percentile } from './shared';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,13 +27,13 @@ function cpuMs(pid: number): number {
 }
 
 async function startOnce(dataDir: string, port: number): Promise<{ ms: number; rss: number; cpu: number }> {
-  const allocator = await serverAllocator();
+  const runtime = await serverRuntime();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.js'], {
+  const child: ChildProcess = spawn(runtime.node, [...SERVER_NODE_FLAGS, 'dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
-      ...allocator.env,
+      ...runtime.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'warn',

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdminSearch, type SearchFigures } from './admin-search';
-import { SERVER_NODE_FLAGS, serverAllocator } from './built-server';
+import { SERVER_NODE_FLAGS, serverRuntime } from './built-server';
 import { benchColdStart, type StartFigures } from './cold-start';
 import {
   benchPublicPages,
@@ -124,7 +124,7 @@ if (memory.length) {
   lines.push(
     `The built server's memory (RSS of its process) after the loads, then at rest ${REST_MS / 1000} s later: ${memory
       .map((m) => `${name(m.engine)} ${n(m.trainers)}: ${n(m.rssMb)} then ${n(m.restMb)} MB`)
-      .join('; ')} (${(await serverAllocator()).about}; node ${SERVER_NODE_FLAGS.join(' ')}).`,
+      .join('; ')} (${(await serverRuntime()).about}; node ${SERVER_NODE_FLAGS.join(' ')}).`,
     '',
   );
 }
@@ -143,7 +143,8 @@ if (start) {
   lines.push(
     `Cold start (built server, existing embedded database, to the first 200 on /api/health): median ` +
       `${n(start.medianMs)} ms, best ${n(start.minMs)} ms over ${start.runs} starts, CPU time ${n(start.cpuMs)} ms; ` +
-      `memory (RSS) ${n(start.rssMb)} MB; load average ${start.load.map((l) => n(l, 1)).join(' then ')}.`,
+      `memory (RSS) ${n(start.rssMb)} MB; load average ${start.load.map((l) => n(l, 1)).join(' then ')} ` +
+      `(${(await serverRuntime()).about}).`,
     '',
   );
 }
