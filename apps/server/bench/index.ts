@@ -79,7 +79,8 @@ const name = (e: Engine) => (e === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const n = (v: number, d = 0) =>
   v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const lines = [
-  `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ` +
+  `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, the bench on Node ${process.version}, ` +
+    `the built server on ${(await serverRuntime()).about}, ` +
     (load.rounds === 0
       ? 'no loads (--rounds 0): the builds, then what one change costs with every answer kept.'
       : `wrk ${load.connections} connections (br), app and plain http in turns: ${load.rounds} rounds of ` +
