@@ -37,23 +37,20 @@ export function imageNode({ install = false } = {}) {
   const prefix = path.join(root, 'node_modules/.cache/image-node', major);
   const binary = path.join(prefix, 'node_modules', pkg, 'bin/node');
   if (!existsSync(binary)) {
-    const command = `npm install --prefix ${prefix} --no-save --no-package-lock ${pkg}@${major}`;
+    const args = [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      `${pkg}@${major}`,
+    ];
+    const command = `npm ${args.join(' ')}`;
     if (!install) throw new Error(`Node ${major} (the image's) is not installed: ${command}`);
     console.log(`  installing Node ${major}, the image's (${command})`);
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        prefix,
-        '--no-save',
-        '--no-package-lock',
-        '--no-audit',
-        '--no-fund',
-        `${pkg}@${major}`,
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   }
   return binary;
 }

@@ -61,9 +61,10 @@ async function findRuntime(): Promise<ServerRuntime> {
   const { imageNode } = (await import(script('image-node.mjs'))) as {
     imageNode: (options: { install: boolean }) => string;
   };
-  const node = process.env.BENCH_NODE === 'machine' ? process.execPath : imageNode({ install: true });
+  const machine = process.env.BENCH_NODE === 'machine';
+  const node = machine ? process.execPath : imageNode({ install: true });
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  const nodeAbout = `Node ${version}${process.env.BENCH_NODE === 'machine' ? ", this machine's" : ", the image's"}`;
+  const nodeAbout = `Node ${version}, ${machine ? "this machine's" : "the image's"}`;
   if (process.env.BENCH_ALLOCATOR === 'glibc')
     return { node, env: {}, about: `${nodeAbout}, glibc as npm start runs` };
   const { imageAllocatorEnv } = (await import(script('image-allocator.mjs'))) as {
